@@ -1,0 +1,27 @@
+/// Keeps a script alive until `promise` resolves, then returns its value or throws its error.
+///
+/// Meant for the last line of a command-line tool's top-level code: it turns the main run
+/// loop, so handlers on the main queue run, and returns when the chain is done.
+///
+/// ```swift
+/// let total = try hang(firstly {
+///     when(fulfilled: files.map(countWords))
+/// }.map {
+///     $0.reduce(0, +)
+/// })
+/// print(total)
+/// ```
+public func hang<T>(_ promise: Promise<T>) throws -> T {
+    try promise.blockUntilResolved(reportingMainThread: false).get()
+}
+
+/// Keeps a script alive until `guarantee` resolves, then returns its value.
+///
+/// ```swift
+/// hang(after(seconds: 1).done { print("bye") })
+/// ```
+@discardableResult
+public func hang<T>(_ guarantee: Guarantee<T>) -> T {
+    // A guarantee's result is always a success, so `get()` cannot throw here.
+    try! guarantee.blockUntilResolved(reportingMainThread: false).get()
+}

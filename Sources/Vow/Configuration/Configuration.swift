@@ -1,0 +1,57 @@
+public import Dispatch
+import Foundation
+import Synchronization
+
+/// Vow's global settings: default queues, the default catch policy, and the log handler.
+///
+/// Reading and changing the configuration is safe from any thread:
+///
+/// ```swift
+/// let background = DispatchQueue(label: "work")
+/// conf.Q = (map: background, return: .main)
+/// conf.logHandler = { event in logger.warning("\(event)") }
+/// ```
+public final class Configuration: Sendable {
+    private struct Settings {
+        var queues: (map: DispatchQueue?, return: DispatchQueue?) = (.main, .main)
+        var catchPolicy = CatchPolicy.allErrorsExceptCancellation
+        var logHandler: @Sendable (LogEvent) -> Void = Configuration.printToStandardError
+    }
+
+    private let settings = Mutex(Settings())
+
+    init() {}
+
+    /// The default queues for handlers.
+    ///
+    /// `map` serves handlers that transform a value (`then`, `map`, `get`, `recover`…);
+    /// `return` serves handlers that end a chain (`done`, `catch`, `ensure`, `finally`).
+    /// Both are the main queue unless changed; `nil` runs handlers inline on the resolving thread.
+    public var Q: (map: DispatchQueue?, return: DispatchQueue?) {  // swift-format-ignore: AlwaysUseLowerCamelCase
+        get { settings.withLock { $0.queues } }
+        set { settings.withLock { $0.queues = newValue } }
+    }
+
+    /// The policy `catch` and `recover` use when none is given.
+    public var catchPolicy: CatchPolicy {
+        get { settings.withLock { $0.catchPolicy } }
+        set { settings.withLock { $0.catchPolicy = newValue } }
+    }
+
+    /// Receives every ``LogEvent``. By default it prints to standard error.
+    public var logHandler: @Sendable (LogEvent) -> Void {
+        get { settings.withLock { $0.logHandler } }
+        set { settings.withLock { $0.logHandler = newValue } }
+    }
+
+    func log(_ event: LogEvent) {
+        logHandler(event)
+    }
+
+    private static func printToStandardError(_ event: LogEvent) {
+        FileHandle.standardError.write(Data("Vow: \(event)\n".utf8))
+    }
+}
+
+/// The configuration every Vow operator reads its defaults from.
+public let conf = Configuration()

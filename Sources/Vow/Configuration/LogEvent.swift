@@ -1,0 +1,31 @@
+/// Something Vow noticed that its user should hear about, delivered to ``Configuration/logHandler``.
+public enum LogEvent: Sendable {
+    /// `wait()` was called on the main thread. Vow keeps the main run loop turning, so this does
+    /// not deadlock, but the thread serves no other input until the promise resolves.
+    case waitOnMainThread
+
+    /// The last reference to a pending promise's ``Resolver`` went away, so it can never resolve.
+    case pendingPromiseDeallocated
+
+    /// The resolve function of a pending ``Guarantee`` was released uncalled.
+    case pendingGuaranteeDeallocated
+
+    /// ``CatchMixin/cauterize()`` swallowed this error.
+    case cauterized(any Error)
+}
+
+extension LogEvent: CustomStringConvertible {
+    /// A sentence describing the event.
+    public var description: String {
+        switch self {
+        case .waitOnMainThread:
+            "wait() called on the main thread; Vow runs the main run loop until the promise resolves."
+        case .pendingPromiseDeallocated:
+            "A pending promise's resolver was released unresolved: the promise can never resolve."
+        case .pendingGuaranteeDeallocated:
+            "A pending guarantee's resolve function was released uncalled: it can never resolve."
+        case .cauterized(let error):
+            "cauterize() swallowed an error: \(error)"
+        }
+    }
+}

@@ -1,0 +1,95 @@
+import Dispatch
+import Synchronization
+
+/// A box born pending, resolved later by exactly one ``seal(_:)`` that takes effect.
+///
+/// The sealant lives behind a concurrent queue from ``BarrierQueues``: reads run concurrently,
+/// while sealing and attaching are barrier writes. Barrier blocks only move handlers in and
+/// out; user code always runs outside them.
+///
+/// Handlers run in attachment order. Sealing takes the handlers attached so far and runs them
+/// outside the barrier; until that batch is done the box is *draining*, and a handler attached
+/// meanwhile joins the batch instead of running at once. Only when no handler is left does the
+/// box become *settled*, after which reads and attachments skip the queue entirely.
+// @unchecked: `sealant` and `lateHandlers` are only touched inside `queue` blocks, or read
+// after an acquiring load of `isSettled` returns true, after which they are never written.
+final class EmptyBox<T: Sendable>: Box<T>, @unchecked Sendable {
+    private var sealant: Sealant<T> = .pending(Handlers())
+    /// Non-nil while the sealer is running handlers; late attachments queue here.
+    private var lateHandlers: Handlers<T>?
+    private let isSettled = Atomic<Bool>(false)
+
+    private var queue: DispatchQueue { BarrierQueues.queue(for: self) }
+
+    override var resolution: T? {
+        if isSettled.load(ordering: .acquiring) {
+            return settledValue
+        }
+        return queue.sync {
+            if case .resolved(let value) = sealant { value } else { nil }
+        }
+    }
+
+    override func observe(_ handler: @escaping Handler) {
+        if isSettled.load(ordering: .acquiring) {
+            handler(settledValue)
+            return
+        }
+        let ready: T? = queue.sync(flags: .barrier) {
+            switch sealant {
+            case .pending(let handlers):
+                handlers.append(handler)
+                return nil
+            case .resolved(let value):
+                guard let lateHandlers else { return value }
+                lateHandlers.append(handler)
+                return nil
+            }
+        }
+        if let ready {
+            handler(ready)
+        }
+    }
+
+    override func seal(_ value: T) {
+        let batch: [Handler]? = queue.sync(flags: .barrier) {
+            guard case .pending(let handlers) = sealant else { return nil }
+            sealant = .resolved(value)
+            guard !handlers.isEmpty else {
+                isSettled.store(true, ordering: .releasing)
+                return nil
+            }
+            lateHandlers = handlers
+            return handlers.takeAll()
+        }
+        guard let batch else { return }
+        Trampoline.run { self.drain(startingWith: batch, value: value) }
+    }
+
+    private func drain(startingWith first: [Handler], value: T) {
+        var batch = first
+        while true {
+            for handler in batch {
+                handler(value)
+            }
+            let late: [Handler]? = queue.sync(flags: .barrier) {
+                guard let lateHandlers, !lateHandlers.isEmpty else {
+                    self.lateHandlers = nil
+                    isSettled.store(true, ordering: .releasing)
+                    return nil
+                }
+                return lateHandlers.takeAll()
+            }
+            guard let late else { return }
+            batch = late
+        }
+    }
+
+    /// The value of a settled box, read without the queue: it can no longer change.
+    private var settledValue: T {
+        guard case .resolved(let value) = sealant else {
+            preconditionFailure("Vow internal error: a settled box has no value")
+        }
+        return value
+    }
+}

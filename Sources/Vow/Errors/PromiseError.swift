@@ -1,0 +1,61 @@
+/// The errors Vow itself rejects with.
+public enum PromiseError: Error, Sendable {
+    /// A completion handler called back with neither a value nor an error.
+    case invalidCallingConvention
+
+    /// A handler returned the very promise it was chaining, which could never resolve.
+    case returnedSelf
+
+    /// An operator was given input it cannot work with, such as an empty ``race(_:)-(Array<U>)``
+    /// or a concurrency limit below one.
+    case badInput
+
+    /// The operation was cancelled. ``CatchPolicy/allErrorsExceptCancellation`` skips it.
+    case cancelled
+
+    /// A `compactMap` transform returned `nil`; carries the input value and the target type.
+    case compactMap(any Sendable, any Any.Type)
+
+    /// An operator that needs an element, such as ``Thenable/firstValue``, met an empty sequence.
+    case emptySequence
+
+    /// Every contender in ``race(fulfilled:)`` was rejected.
+    case noWinner
+}
+
+extension PromiseError: CustomStringConvertible {
+    /// A sentence that says what went wrong, suitable for a log.
+    public var description: String {
+        switch self {
+        case .invalidCallingConvention:
+            "A completion handler called back with neither a value nor an error."
+        case .returnedSelf:
+            "A handler returned the promise it was chaining from, so it could never resolve."
+        case .badInput:
+            "Bad input was provided to a Vow function."
+        case .cancelled:
+            "The operation was cancelled."
+        case .compactMap(let value, let type):
+            "Could not compactMap<\(type)>: the transform returned nil for \(value)."
+        case .emptySequence:
+            "The operation needed an element, but the sequence was empty."
+        case .noWinner:
+            "Every promise in the race was rejected, so there is no winner."
+        }
+    }
+}
+
+extension PromiseError: CustomDebugStringConvertible {
+    /// The case name followed by the description.
+    public var debugDescription: String {
+        switch self {
+        case .invalidCallingConvention: "PromiseError.invalidCallingConvention: \(description)"
+        case .returnedSelf: "PromiseError.returnedSelf: \(description)"
+        case .badInput: "PromiseError.badInput: \(description)"
+        case .cancelled: "PromiseError.cancelled: \(description)"
+        case .compactMap: "PromiseError.compactMap: \(description)"
+        case .emptySequence: "PromiseError.emptySequence: \(description)"
+        case .noWinner: "PromiseError.noWinner: \(description)"
+        }
+    }
+}

@@ -1,0 +1,39 @@
+/// Starts a chain, so that every step reads alike.
+///
+/// `body` runs at once, on this thread; a throw becomes a rejected promise.
+///
+/// ```swift
+/// firstly {
+///     fetchUser(id: 1)
+/// }.then { user in
+///     fetchAvatar(for: user)
+/// }.done { avatar in
+///     show(avatar)
+/// }.catch { error in
+///     report(error)
+/// }
+/// ```
+public func firstly<U: Thenable>(execute body: () throws -> U) -> Promise<U.T> {
+    do {
+        let first = try body()
+        if let promise = first as? Promise<U.T> {
+            return promise
+        }
+        return Promise(first)
+    } catch {
+        return Promise(error: error)
+    }
+}
+
+/// Starts a chain from a ``Guarantee``, keeping the result a guarantee.
+///
+/// ```swift
+/// firstly {
+///     after(seconds: 1)
+/// }.done {
+///     print("a second later")
+/// }
+/// ```
+public func firstly<T>(execute body: () -> Guarantee<T>) -> Guarantee<T> {
+    body()
+}

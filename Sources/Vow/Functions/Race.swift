@@ -1,0 +1,63 @@
+/// Resolves as the first of `thenables` to resolve, whether it fulfils or rejects.
+///
+/// An empty array rejects with ``PromiseError/badInput``: a race without runners has no end.
+///
+/// ```swift
+/// race([fetchFromMirrorA(), fetchFromMirrorB()]).done(use)
+/// ```
+public func race<U: Thenable>(_ thenables: [U]) -> Promise<U.T> {
+    guard !thenables.isEmpty else { return Promise(error: PromiseError.badInput) }
+    let promise = Promise<U.T>(box: EmptyBox())
+    for thenable in thenables {
+        thenable.pipe { promise.box.seal($0) }
+    }
+    return promise
+}
+
+/// Resolves as the first of `thenables` to resolve, whether it fulfils or rejects.
+///
+/// ```swift
+/// race(fetchFromMirrorA(), fetchFromMirrorB()).done(use)
+/// ```
+public func race<U: Thenable>(_ thenables: U...) -> Promise<U.T> {
+    race(thenables)
+}
+
+/// Resolves as the first of the guarantees to resolve.
+///
+/// Taking the first guarantee separately means an empty race cannot be written.
+///
+/// ```swift
+/// race(after(seconds: 1).map { "slow" }, after(seconds: 0.1).map { "fast" })
+/// ```
+public func race<T>(_ first: Guarantee<T>, _ rest: Guarantee<T>...) -> Guarantee<T> {
+    let guarantee = Guarantee<T>(box: EmptyBox())
+    for contender in [first] + rest {
+        contender.box.observe { guarantee.box.seal($0) }
+    }
+    return guarantee
+}
+
+/// Fulfils with the first of `thenables` to fulfil, ignoring rejections while any is pending.
+///
+/// Rejects with ``PromiseError/noWinner`` when every one rejects, and with
+/// ``PromiseError/badInput`` when the array is empty.
+///
+/// ```swift
+/// race(fulfilled: mirrors.map(fetch)).done(use)
+/// ```
+public func race<U: Thenable>(fulfilled thenables: [U]) -> Promise<U.T> {
+    guard !thenables.isEmpty else { return Promise(error: PromiseError.badInput) }
+    let promise = Promise<U.T>(box: EmptyBox())
+    let stillRunning = Locked(thenables.count)
+    for thenable in thenables {
+        thenable.pipe { result in
+            if case .success = result {
+                promise.box.seal(result)
+            } else if stillRunning.withLock({ $0 -= 1; return $0 == 0 }) {
+                promise.box.seal(.failure(PromiseError.noWinner))
+            }
+        }
+    }
+    return promise
+}

@@ -1,0 +1,95 @@
+/// Fulfils with every value once all `thenables` fulfil, in their order; rejects as soon as
+/// any rejects.
+///
+/// An empty array fulfils at once with `[]`.
+///
+/// ```swift
+/// when(fulfilled: ids.map(fetchUser)).done { users in
+///     show(users)
+/// }
+/// ```
+public func when<U: Thenable>(fulfilled thenables: [U]) -> Promise<[U.T]> {
+    gather(thenables)
+}
+
+/// Fulfils once all the `Void` thenables fulfil; rejects as soon as any rejects.
+///
+/// ```swift
+/// when(fulfilled: files.map(delete)).done { print("all deleted") }
+/// ```
+public func when<U: Thenable>(fulfilled thenables: [U]) -> Promise<Void> where U.T == Void {
+    gather(thenables).asVoid()
+}
+
+/// Fulfils once all the `Void` thenables fulfil; rejects as soon as any rejects.
+///
+/// ```swift
+/// when(fulfilled: saveSettings(), saveHistory()).done { close() }
+/// ```
+public func when<U: Thenable>(fulfilled thenables: U...) -> Promise<Void> where U.T == Void {
+    gather(thenables).asVoid()
+}
+
+/// Fulfils with both values once both thenables fulfil; rejects as soon as either rejects.
+///
+/// ```swift
+/// when(fulfilled: fetchUser(), fetchSettings()).done { user, settings in
+///     configure(user, settings)
+/// }
+/// ```
+public func when<U: Thenable, V: Thenable>(
+    fulfilled first: U, _ second: V
+) -> Promise<(U.T, V.T)> {
+    gather([first.asVoid(), second.asVoid()]).map(on: nil) { _ in
+        (first.value!, second.value!)
+    }
+}
+
+/// Fulfils with all three values once every thenable fulfils; rejects as soon as one rejects.
+public func when<U: Thenable, V: Thenable, W: Thenable>(
+    fulfilled first: U, _ second: V, _ third: W
+) -> Promise<(U.T, V.T, W.T)> {
+    gather([first.asVoid(), second.asVoid(), third.asVoid()]).map(on: nil) { _ in
+        (first.value!, second.value!, third.value!)
+    }
+}
+
+/// Fulfils with all four values once every thenable fulfils; rejects as soon as one rejects.
+public func when<U: Thenable, V: Thenable, W: Thenable, X: Thenable>(
+    fulfilled first: U, _ second: V, _ third: W, _ fourth: X
+) -> Promise<(U.T, V.T, W.T, X.T)> {
+    gather([first.asVoid(), second.asVoid(), third.asVoid(), fourth.asVoid()]).map(on: nil) { _ in
+        (first.value!, second.value!, third.value!, fourth.value!)
+    }
+}
+
+/// Fulfils with all five values once every thenable fulfils; rejects as soon as one rejects.
+public func when<U: Thenable, V: Thenable, W: Thenable, X: Thenable, Y: Thenable>(
+    fulfilled first: U, _ second: V, _ third: W, _ fourth: X, _ fifth: Y
+) -> Promise<(U.T, V.T, W.T, X.T, Y.T)> {
+    gather([first.asVoid(), second.asVoid(), third.asVoid(), fourth.asVoid(), fifth.asVoid()])
+        .map(on: nil) { _ in
+            (first.value!, second.value!, third.value!, fourth.value!, fifth.value!)
+        }
+}
+
+/// The mechanism behind every `when(fulfilled:)`: values land in their slot as they arrive,
+/// and the first rejection settles the result.
+private func gather<U: Thenable>(_ thenables: [U]) -> Promise<[U.T]> {
+    guard !thenables.isEmpty else { return .value([]) }
+    let promise = Promise<[U.T]>(box: EmptyBox())
+    let gathering = Locked(Gathering<U.T>(count: thenables.count))
+    for (index, thenable) in thenables.enumerated() {
+        thenable.pipe { result in
+            switch result {
+            case .success(let value):
+                if let values = gathering.withLock({ $0.store(value, at: index) }) {
+                    promise.box.seal(.success(values))
+                }
+            case .failure(let error):
+                promise.box.seal(.failure(error))
+            }
+        }
+    }
+    return promise
+}

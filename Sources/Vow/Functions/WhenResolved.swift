@@ -1,0 +1,33 @@
+/// Waits for every thenable to resolve, fulfilled or rejected, and reports each result in order.
+///
+/// Unlike ``when(fulfilled:)-(Array<U>)``, one rejection does not end the wait, so this cannot
+/// fail.
+///
+/// ```swift
+/// when(resolved: urls.map(download)).done { results in
+///     let failures = results.filter { if case .failure = $0 { true } else { false } }
+///     print("\(failures.count) downloads failed")
+/// }
+/// ```
+public func when<U: Thenable>(resolved thenables: [U]) -> Guarantee<[Result<U.T, any Error>]> {
+    guard !thenables.isEmpty else { return .value([]) }
+    let guarantee = Guarantee<[Result<U.T, any Error>]>(box: EmptyBox())
+    let gathering = Locked(Gathering<Result<U.T, any Error>>(count: thenables.count))
+    for (index, thenable) in thenables.enumerated() {
+        thenable.pipe { result in
+            if let results = gathering.withLock({ $0.store(result, at: index) }) {
+                guarantee.box.seal(results)
+            }
+        }
+    }
+    return guarantee
+}
+
+/// Waits for every thenable to resolve and reports each result in order.
+///
+/// ```swift
+/// when(resolved: saveLocal(), saveRemote()).done { results in print(results) }
+/// ```
+public func when<U: Thenable>(resolved thenables: U...) -> Guarantee<[Result<U.T, any Error>]> {
+    when(resolved: thenables)
+}

@@ -1,0 +1,62 @@
+public import Dispatch
+
+extension Thenable {
+    /// Looks at the fulfilled value without changing it.
+    ///
+    /// A throw from `body` rejects; otherwise the value passes on unchanged.
+    ///
+    /// ```swift
+    /// fetchUser().get { user in
+    ///     cache.store(user)
+    /// }.then { user in
+    ///     fetchAvatar(for: user)
+    /// }
+    /// ```
+    public func get(
+        on: DispatchQueue? = conf.Q.return,
+        flags: DispatchWorkItemFlags? = nil,
+        _ body: @escaping @Sendable (T) throws -> Void
+    ) -> Promise<T> {
+        chainValue(on: HandlerQueue(on, flags)) { value, promise in
+            try body(value)
+            promise.box.seal(.success(value))
+        }
+    }
+
+    /// Looks at the result, value or error, without changing it. Useful for logging.
+    ///
+    /// ```swift
+    /// fetchUser().tap { result in
+    ///     print("fetchUser:", result)
+    /// }
+    /// ```
+    public func tap(
+        on: DispatchQueue? = conf.Q.map,
+        flags: DispatchWorkItemFlags? = nil,
+        _ body: @escaping @Sendable (Result<T, any Error>) -> Void
+    ) -> Promise<T> {
+        chainResult(on: HandlerQueue(on, flags)) { result, promise in
+            body(result)
+            promise.box.seal(result)
+        }
+    }
+}
+
+extension Guarantee {
+    /// Looks at the value without changing it, keeping the result a ``Guarantee``.
+    ///
+    /// ```swift
+    /// currentLocation().get { print("at", $0) }.map(geocode)
+    /// ```
+    @discardableResult
+    public func get(
+        on: DispatchQueue? = conf.Q.return,
+        flags: DispatchWorkItemFlags? = nil,
+        _ body: @escaping @Sendable (T) -> Void
+    ) -> Guarantee<T> {
+        chainGuarantee(on: HandlerQueue(on, flags)) { value, guarantee in
+            body(value)
+            guarantee.box.seal(value)
+        }
+    }
+}

@@ -1,0 +1,53 @@
+/// A value that arrives later: the protocol both ``Promise`` and ``Guarantee`` conform to.
+///
+/// A conforming type supplies two members, ``pipe(to:)`` and ``result``; every operator
+/// (`then`, `map`, `done`, `get`, `tap`, the sequence operators…) is built on them.
+public protocol Thenable<T>: AnyObject, Sendable {
+    /// The type of the value this thenable delivers.
+    associatedtype T: Sendable
+
+    /// Runs `handler` with the result once it exists, inline on the resolving thread.
+    ///
+    /// Handlers run in the order they were attached.
+    func pipe(to handler: @escaping @Sendable (Result<T, any Error>) -> Void)
+
+    /// The result, or `nil` while pending.
+    var result: Result<T, any Error>? { get }
+}
+
+extension Thenable {
+    /// The fulfilled value, or `nil` while pending or when rejected.
+    ///
+    /// ```swift
+    /// if let cached = avatarPromise.value { imageView.image = cached }
+    /// ```
+    public var value: T? {
+        try? result?.get()
+    }
+
+    /// The error this thenable was rejected with, or `nil` while pending or when fulfilled.
+    public var error: (any Error)? {
+        guard case .failure(let error)? = result else { return nil }
+        return error
+    }
+
+    /// Whether no result has arrived yet.
+    public var isPending: Bool {
+        result == nil
+    }
+
+    /// Whether a result has arrived, a value or an error.
+    public var isResolved: Bool {
+        !isPending
+    }
+
+    /// Whether this thenable resolved with a value.
+    public var isFulfilled: Bool {
+        value != nil
+    }
+
+    /// Whether this thenable resolved with an error.
+    public var isRejected: Bool {
+        error != nil
+    }
+}

@@ -1,0 +1,106 @@
+/// A value that arrives later and cannot fail.
+///
+/// Use a guarantee where nothing can go wrong, such as a timer or a value computed in the
+/// background. Operators on a guarantee keep returning guarantees until a step can throw:
+///
+/// ```swift
+/// after(seconds: 0.5).map {
+///     "ready"
+/// }.done { message in
+///     print(message)
+/// }
+/// ```
+public final class Guarantee<T: Sendable>: Thenable {
+    let box: Box<T>
+
+    init(box: Box<T>) {
+        self.box = box
+    }
+
+    /// Creates a pending guarantee and hands its resolve function to `body` at once.
+    ///
+    /// If the resolve function is released uncalled, Vow reports
+    /// ``LogEvent/pendingGuaranteeDeallocated`` through ``Configuration/logHandler``.
+    ///
+    /// ```swift
+    /// let tapped = Guarantee<Void> { resolve in button.onTap = { resolve(()) } }
+    /// ```
+    public init(resolver body: (@escaping @Sendable (T) -> Void) -> Void) {
+        let box = EmptyBox<T>()
+        self.box = box
+        let sealer = GuaranteeSealer(box)
+        body { sealer.resolve($0) }
+    }
+
+    /// A guarantee already resolved with `value`.
+    ///
+    /// ```swift
+    /// func defaultName() -> Guarantee<String> { .value("anonymous") }
+    /// ```
+    public static func value(_ value: T) -> Guarantee<T> {
+        Guarantee(box: SealedBox(value))
+    }
+
+    /// A pending guarantee and the function that resolves it.
+    ///
+    /// ```swift
+    /// let (guarantee, resolve) = Guarantee<Int>.pending()
+    /// DispatchQueue.global().async { resolve(42) }
+    /// ```
+    public static func pending() -> (guarantee: Guarantee<T>, resolve: @Sendable (T) -> Void) {
+        let box = EmptyBox<T>()
+        let sealer = GuaranteeSealer(box)
+        return (Guarantee(box: box), { sealer.resolve($0) })
+    }
+
+    /// Runs `handler` with the value once the guarantee resolves, inline on the resolving thread.
+    public func pipe(to handler: @escaping @Sendable (Result<T, any Error>) -> Void) {
+        box.observe { handler(.success($0)) }
+    }
+
+    /// The value wrapped as a result, or `nil` while pending. A guarantee never fails.
+    public var result: Result<T, any Error>? {
+        box.resolution.map(Result.success)
+    }
+}
+
+extension Guarantee where T == Void {
+    /// A guarantee already resolved with `()`.
+    public convenience init() {
+        self.init(box: SealedBox(()))
+    }
+}
+
+extension Guarantee: CustomStringConvertible, CustomDebugStringConvertible {
+    /// The guarantee's type and state, such as `Guarantee<Int>(resolved: 3)`.
+    public var description: String {
+        switch box.resolution {
+        case nil: "Guarantee<\(T.self)>(pending)"
+        case let value?: "Guarantee<\(T.self)>(resolved: \(value))"
+        }
+    }
+
+    /// The description with the guarantee's identity, to tell guarantees of one type apart.
+    public var debugDescription: String {
+        "\(description) at \(ObjectIdentifier(self))"
+    }
+}
+
+/// Owns the resolve function of a guarantee, so its release can be noticed and reported.
+private final class GuaranteeSealer<T: Sendable>: Sendable {
+    private let box: Box<T>
+
+    init(_ box: Box<T>) {
+        self.box = box
+    }
+
+    func resolve(_ value: T) {
+        box.seal(value)
+    }
+
+    deinit {
+        if box.resolution == nil {
+            conf.log(.pendingGuaranteeDeallocated)
+        }
+    }
+}

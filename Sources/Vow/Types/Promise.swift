@@ -1,0 +1,126 @@
+/// A value that arrives later, or the error that prevented it.
+///
+/// A promise resolves exactly once, with a `Result<T, any Error>`. Chain work on it with the
+/// ``Thenable`` operators and handle failure with the ``CatchMixin`` ones:
+///
+/// ```swift
+/// firstly {
+///     fetchUser(id: 42)
+/// }.map { user in
+///     user.name
+/// }.done { name in
+///     print("Hello, \(name)")
+/// }.catch { error in
+///     print("Failed: \(error)")
+/// }
+/// ```
+public final class Promise<T: Sendable>: Thenable, CatchMixin {
+    let box: Box<Result<T, any Error>>
+
+    init(box: Box<Result<T, any Error>>) {
+        self.box = box
+    }
+
+    /// Creates a pending promise and hands its resolver to `body` at once, on this thread.
+    ///
+    /// If `body` throws, the promise is rejected with the error.
+    ///
+    /// ```swift
+    /// let data = Promise<Data> { resolver in
+    ///     session.load(url) { data, error in resolver.resolve(data, error) }
+    /// }
+    /// ```
+    public init(resolver body: (Resolver<T>) throws -> Void) {
+        let box = EmptyBox<Result<T, any Error>>()
+        self.box = box
+        let resolver = Resolver(box)
+        do {
+            try body(resolver)
+        } catch {
+            resolver.reject(error)
+        }
+    }
+
+    /// A promise already fulfilled with `value`.
+    ///
+    /// ```swift
+    /// func cachedAvatar() -> Promise<Image> { .value(placeholder) }
+    /// ```
+    public static func value(_ value: T) -> Promise<T> {
+        Promise(box: SealedBox(.success(value)))
+    }
+
+    /// A promise already rejected with `error`.
+    ///
+    /// ```swift
+    /// guard let url else { return Promise(error: URLError(.badURL)) }
+    /// ```
+    public convenience init(error: any Error) {
+        self.init(box: SealedBox(.failure(error)))
+    }
+
+    /// A pending promise and the resolver that settles it.
+    ///
+    /// If the resolver is released while the promise is still pending, Vow reports
+    /// ``LogEvent/pendingPromiseDeallocated`` through ``Configuration/logHandler``.
+    ///
+    /// ```swift
+    /// let (promise, resolver) = Promise<Int>.pending()
+    /// worker.onFinish = { resolver.fulfill($0) }
+    /// return promise
+    /// ```
+    public static func pending() -> (promise: Promise<T>, resolver: Resolver<T>) {
+        let box = EmptyBox<Result<T, any Error>>()
+        return (Promise(box: box), Resolver(box))
+    }
+
+    /// A promise that resolves as `thenable` does, such as a promise from a ``Guarantee``.
+    ///
+    /// ```swift
+    /// let promise = Promise(after(seconds: 1).map { 7 })
+    /// ```
+    public convenience init<U: Thenable>(_ thenable: U) where U.T == T {
+        let box = EmptyBox<Result<T, any Error>>()
+        thenable.pipe { box.seal($0) }
+        self.init(box: box)
+    }
+
+    /// Runs `handler` with the result once the promise resolves, inline on the resolving thread.
+    ///
+    /// This is the primitive beneath every operator; prefer `done`, `catch` or `tap` in app code.
+    public func pipe(to handler: @escaping @Sendable (Result<T, any Error>) -> Void) {
+        box.observe(handler)
+    }
+
+    /// The result, or `nil` while the promise is pending.
+    public var result: Result<T, any Error>? {
+        box.resolution
+    }
+}
+
+extension Promise where T == Void {
+    /// A promise already fulfilled with `()`.
+    ///
+    /// ```swift
+    /// func flush() -> Promise<Void> { buffer.isEmpty ? Promise() : write(buffer) }
+    /// ```
+    public convenience init() {
+        self.init(box: SealedBox(.success(())))
+    }
+}
+
+extension Promise: CustomStringConvertible, CustomDebugStringConvertible {
+    /// The promise's type and state, such as `Promise<Int>(fulfilled: 3)`.
+    public var description: String {
+        switch result {
+        case nil: "Promise<\(T.self)>(pending)"
+        case .success(let value)?: "Promise<\(T.self)>(fulfilled: \(value))"
+        case .failure(let error)?: "Promise<\(T.self)>(rejected: \(error))"
+        }
+    }
+
+    /// The description with the promise's identity, to tell promises of one type apart.
+    public var debugDescription: String {
+        "\(description) at \(ObjectIdentifier(self))"
+    }
+}

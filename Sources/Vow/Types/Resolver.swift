@@ -1,0 +1,96 @@
+/// Settles a pending ``Promise``: fulfils it with a value or rejects it with an error.
+///
+/// Only the first call takes effect; later ones are ignored. If the last reference to a
+/// resolver goes away while its promise is pending, Vow reports
+/// ``LogEvent/pendingPromiseDeallocated``.
+///
+/// ```swift
+/// Promise<String> { resolver in
+///     legacyAPI.fetch { text, error in resolver.resolve(text, error) }
+/// }
+/// ```
+public final class Resolver<T: Sendable>: Sendable {
+    private let box: Box<Result<T, any Error>>
+
+    init(_ box: Box<Result<T, any Error>>) {
+        self.box = box
+    }
+
+    deinit {
+        if box.resolution == nil {
+            conf.log(.pendingPromiseDeallocated)
+        }
+    }
+
+    /// Fulfils the promise with `value`.
+    public func fulfill(_ value: T) {
+        box.seal(.success(value))
+    }
+
+    /// Rejects the promise with `error`.
+    public func reject(_ error: any Error) {
+        box.seal(.failure(error))
+    }
+
+    /// Settles the promise with `result`.
+    ///
+    /// ```swift
+    /// resolver.resolve(Result { try decoder.decode(User.self, from: data) })
+    /// ```
+    public func resolve(_ result: Result<T, any Error>) {
+        box.seal(result)
+    }
+
+    /// Settles the promise from a completion handler's optional value and optional error.
+    ///
+    /// An error wins over a value. If both are `nil`, the promise is rejected with
+    /// ``PromiseError/invalidCallingConvention``.
+    public func resolve(_ value: T?, _ error: (any Error)?) {
+        if let error {
+            reject(error)
+        } else if let value {
+            fulfill(value)
+        } else {
+            reject(PromiseError.invalidCallingConvention)
+        }
+    }
+
+    /// Settles the promise from a completion handler whose value is always present.
+    ///
+    /// An error wins over the value.
+    public func resolve(_ value: T, _ error: (any Error)?) {
+        resolve(.some(value), error)
+    }
+
+    /// Settles the promise from a completion handler that passes the error first.
+    ///
+    /// An error wins over a value. If both are `nil`, the promise is rejected with
+    /// ``PromiseError/invalidCallingConvention``.
+    public func resolve(_ error: (any Error)?, _ value: T?) {
+        resolve(value, error)
+    }
+}
+
+extension Resolver where T == Void {
+    /// Fulfils a `Promise<Void>`.
+    ///
+    /// ```swift
+    /// Promise<Void> { resolver in timer.onFire = { resolver.fulfill() } }
+    /// ```
+    public func fulfill() {
+        fulfill(())
+    }
+
+    /// Settles a `Promise<Void>` from a completion handler that reports only an optional error.
+    ///
+    /// ```swift
+    /// Promise<Void> { resolver in file.close { error in resolver.resolve(error) } }
+    /// ```
+    public func resolve(_ error: (any Error)?) {
+        if let error {
+            reject(error)
+        } else {
+            fulfill()
+        }
+    }
+}
