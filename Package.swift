@@ -15,7 +15,8 @@ let package = Package(
     ],
     targets: [
         .target(name: "Vow", swiftSettings: strictness),
-        .executableTarget(name: "WordCount", dependencies: ["Vow"], path: "Examples/WordCount", swiftSettings: strictness),
+        .executableTarget(
+            name: "WordCount", dependencies: ["Vow"], path: "Examples/WordCount", swiftSettings: strictness),
         .testTarget(name: "VowTests", dependencies: ["Vow"], swiftSettings: strictness),
         .testTarget(name: "VowXCTests", dependencies: ["Vow"], swiftSettings: strictness),
     ],

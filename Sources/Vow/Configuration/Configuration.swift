@@ -27,7 +27,7 @@ public final class Configuration: Sendable {
     /// `map` serves handlers that transform a value (`then`, `map`, `get`, `recover`…);
     /// `return` serves handlers that end a chain (`done`, `catch`, `ensure`, `finally`).
     /// Both are the main queue unless changed; `nil` runs handlers inline on the resolving thread.
-    public var Q: (map: DispatchQueue?, return: DispatchQueue?) {  // swift-format-ignore: AlwaysUseLowerCamelCase
+    public var Q: (map: DispatchQueue?, return: DispatchQueue?) {
         get { settings.withLock { $0.queues } }
         set { settings.withLock { $0.queues = newValue } }
     }

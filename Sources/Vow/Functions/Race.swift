@@ -54,7 +54,9 @@ public func race<U: Thenable>(fulfilled thenables: [U]) -> Promise<U.T> {
         thenable.pipe { result in
             if case .success = result {
                 promise.box.seal(result)
-            } else if stillRunning.withLock({ $0 -= 1; return $0 == 0 }) {
+            } else if stillRunning.withLock({
+                $0 -= 1; return $0 == 0
+            }) {
                 promise.box.seal(.failure(PromiseError.noWinner))
             }
         }

@@ -1,0 +1,79 @@
+import Dispatch
+import Synchronization
+import Testing
+import Vow
+
+/// Errors the tests reject with.
+enum TestError: Error, Equatable {
+    case boom
+    case other
+}
+
+/// A cancellation error of the test's own, for the catch-policy tests.
+struct TestCancellation: CancellableError {
+    var isCancelled: Bool { true }
+}
+
+/// Thrown by the helpers below when a thenable does not resolve within the generous limit.
+struct TimedOut: Error, CustomStringConvertible {
+    let seconds: Double
+    var description: String { "the thenable did not resolve within \(seconds) seconds" }
+}
+
+/// How long a test waits for something that should happen promptly. Generous on purpose: the
+/// machine is shared, and a test must never fail because it was slow, only because it hung.
+let patience = 30.0
+
+/// Blocks until `thenable` resolves and returns its result, or throws ``TimedOut``.
+///
+/// Unlike `wait()`, this gives up after ``patience`` seconds, so a bug fails the test instead
+/// of hanging the whole run.
+func outcome<U: Thenable>(of thenable: U, within seconds: Double = patience) throws -> Result<U.T, any Error>
+{
+    let semaphore = DispatchSemaphore(value: 0)
+    thenable.pipe { _ in semaphore.signal() }
+    guard semaphore.wait(timeout: .now() + seconds) == .success, let result = thenable.result else {
+        throw TimedOut(seconds: seconds)
+    }
+    return result
+}
+
+/// The value `thenable` fulfils with; throws its error, or ``TimedOut``.
+func value<U: Thenable>(of thenable: U, within seconds: Double = patience) throws -> U.T {
+    try outcome(of: thenable, within: seconds).get()
+}
+
+/// The error `thenable` rejects with, or `nil` if it fulfils; throws ``TimedOut``.
+func error<U: Thenable>(of thenable: U, within seconds: Double = patience) throws -> (any Error)? {
+    if case .failure(let error) = try outcome(of: thenable, within: seconds) { return error }
+    return nil
+}
+
+/// A thread-safe list of things that happened, in the order they happened.
+final class Recorder<Entry: Sendable>: Sendable {
+    private let entries = Mutex<[Entry]>([])
+
+    func record(_ entry: Entry) {
+        entries.withLock { $0.append(entry) }
+    }
+
+    var all: [Entry] {
+        entries.withLock { $0 }
+    }
+}
+
+/// A serial queue that can tell whether the current code runs on it.
+final class TestQueue: Sendable {
+    let queue: DispatchQueue
+    private let key = DispatchSpecificKey<Bool>()
+
+    init(_ label: String = "vow.tests") {
+        queue = DispatchQueue(label: label)
+        queue.setSpecific(key: key, value: true)
+    }
+
+    /// Whether the caller is running on this queue.
+    var isCurrent: Bool {
+        DispatchQueue.getSpecific(key: key) == true
+    }
+}
