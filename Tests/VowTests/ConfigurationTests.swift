@@ -1,0 +1,115 @@
+import Dispatch
+import Synchronization
+import Testing
+import Vow
+
+/// The only suite that changes the global `conf`; its tests run one at a time and restore it.
+/// Other suites pass explicit queues and policies where the outcome depends on them.
+@Suite(.serialized) struct ConfigurationTests {
+    @Test func defaultsAreMainQueuesAndSkippingCancellation() {
+        #expect(conf.catchPolicy == .allErrorsExceptCancellation)
+    }
+
+    @Test func settingTheQueuesChangesWhereDefaultHandlersRun() throws {
+        let saved = conf.Q
+        defer { conf.Q = saved }
+        let custom = TestQueue("vow.tests.conf")
+        conf.Q = (map: custom.queue, return: custom.queue)
+        #expect(conf.Q.map === custom.queue)
+        #expect(conf.Q.return === custom.queue)
+        let mappedOnCustom = Promise.value(1).map { _ in custom.isCurrent }
+        let doneOnCustom = Recorder<Bool>()
+        let finished = Promise.value(1).done { _ in doneOnCustom.record(custom.isCurrent) }
+        #expect(try value(of: mappedOnCustom))
+        try value(of: finished)
+        #expect(doneOnCustom.all == [true])
+    }
+
+    @Test func theDefaultCatchPolicyIsConfigurable() throws {
+        let saved = conf.catchPolicy
+        defer { conf.catchPolicy = saved }
+        conf.catchPolicy = .allErrors
+        let caught = Recorder<Bool>()
+        let finished = Guarantee<Void> { resolve in
+            Promise<Int>(error: PromiseError.cancelled)
+                .catch(on: nil) { caught.record($0.isCancelled) }
+                .finally(on: nil) { resolve(()) }
+        }
+        try value(of: finished)
+        #expect(caught.all == [true])
+    }
+
+    @Test func configurationIsSafeToUseFromManyThreads() {
+        let saved = conf.Q
+        defer { conf.Q = saved }
+        let queues = (0..<4).map { DispatchQueue(label: "vow.tests.conf.\($0)") }
+        DispatchQueue.concurrentPerform(iterations: 1_000) { index in
+            if index.isMultiple(of: 3) {
+                let queue = queues[index % queues.count]
+                conf.Q = (map: queue, return: queue)
+            } else {
+                _ = conf.Q.map
+                _ = conf.catchPolicy
+            }
+        }
+        #expect(queues.contains { $0 === conf.Q.map })
+    }
+
+    @Test func droppingAPendingResolverIsReported() {
+        let events = capturingLogEvents {
+            _ = Promise<Int>.pending()
+        }
+        #expect(events.contains { if case .pendingPromiseDeallocated = $0 { true } else { false } })
+    }
+
+    @Test func droppingAPendingGuaranteeResolveIsReported() {
+        let events = capturingLogEvents {
+            _ = Guarantee<Int>.pending()
+            _ = Guarantee<Int> { _ in }
+        }
+        let reports = events.filter { if case .pendingGuaranteeDeallocated = $0 { true } else { false } }
+        #expect(reports.count == 2)
+    }
+
+    @Test func resolvedPromisesAreNotReported() {
+        let events = capturingLogEvents {
+            let (_, resolver) = Promise<Int>.pending()
+            resolver.fulfill(1)
+            _ = Promise<Void> { $0.fulfill() }
+            _ = Guarantee<Int> { $0(1) }
+        }
+        #expect(events.isEmpty, "unexpected events: \(events)")
+    }
+
+    @Test func cauterizeReportsTheSwallowedError() throws {
+        let finished = Promise<Void>.pending()
+        let events = capturingLogEvents {
+            Promise<Int>(error: TestError.boom).cauterize().finally(on: nil) { finished.resolver.fulfill() }
+            _ = try? value(of: finished.promise)
+        }
+        let swallowed = events.compactMap { event -> TestError? in
+            if case .cauterized(let error) = event { error as? TestError } else { nil }
+        }
+        #expect(swallowed == [.boom])
+    }
+
+    @Test func logEventsDescribeThemselves() {
+        let events: [LogEvent] = [
+            .waitOnMainThread, .pendingPromiseDeallocated, .pendingGuaranteeDeallocated,
+            .cauterized(TestError.boom),
+        ]
+        let descriptions = Set(events.map(\.description))
+        #expect(descriptions.count == events.count)
+        #expect(descriptions.allSatisfy { !$0.isEmpty })
+    }
+}
+
+/// Runs `body` with a log handler that records every event, then restores the previous one.
+private func capturingLogEvents(_ body: () -> Void) -> [LogEvent] {
+    let saved = conf.logHandler
+    defer { conf.logHandler = saved }
+    let events = Recorder<LogEvent>()
+    conf.logHandler = { events.record($0) }
+    body()
+    return events.all
+}

@@ -1,0 +1,77 @@
+import Dispatch
+import Foundation
+import Synchronization
+import Vow
+import XCTest
+
+/// XCTest runs each test on the main thread and does not drain the main queue while a test
+/// blocks. With the default main queues, PromiseKit's `wait()` deadlocks here; Vow's turns the
+/// main run loop until the promise resolves.
+final class MainThreadWaitTests: XCTestCase {
+    func testWaitOnTheMainThreadWithDefaultQueues() throws {
+        XCTAssertTrue(Thread.isMainThread)
+        let handlerThreads = Shared<[Bool]>([])
+        let answer = try Promise.value(20)
+            .map { value in
+                handlerThreads.update { $0.append(Thread.isMainThread) }
+                return value + 1
+            }
+            .then { value in after(seconds: 0.01).map { value * 2 } }
+            .get { _ in handlerThreads.update { $0.append(Thread.isMainThread) } }
+            .wait()
+        XCTAssertEqual(answer, 42)
+        // The default queue is main: these handlers ran on the thread blocked in `wait()`.
+        XCTAssertEqual(handlerThreads.value, [true, true])
+    }
+
+    func testGuaranteeWaitOnTheMainThread() {
+        let text = Guarantee.value("vow").map { $0.uppercased() }.wait()
+        XCTAssertEqual(text, "VOW")
+    }
+
+    func testWaitOnTheMainThreadThrowsTheError() {
+        let failing = Promise.value(1).map { _ -> Int in throw URLError(.timedOut) }
+        XCTAssertThrowsError(try failing.wait()) { error in
+            XCTAssertEqual((error as? URLError)?.code, .timedOut)
+        }
+    }
+
+    func testWaitOnTheMainThreadIsReported() throws {
+        let saved = conf.logHandler
+        defer { conf.logHandler = saved }
+        let reported = Shared(false)
+        conf.logHandler = { event in
+            if case .waitOnMainThread = event { reported.update { $0 = true } }
+        }
+        _ = try Promise.value(1).map { $0 }.wait()
+        XCTAssertTrue(reported.value)
+    }
+
+    func testScriptStyleChainEndingInHang() throws {
+        let summary = try hang(
+            firstly {
+                DispatchQueue.global().async(.promise) { [3, 1, 2] }
+            }.then { numbers in
+                when(fulfilled: numbers.map { number in Promise.value(number * 10) })
+            }.map { $0.sorted() }
+        )
+        XCTAssertEqual(summary, [10, 20, 30])
+    }
+}
+
+/// A value shared between the test and handlers on other threads.
+private final class Shared<Value: Sendable>: Sendable {
+    private let mutex: Mutex<Value>
+
+    init(_ value: Value) {
+        mutex = Mutex(value)
+    }
+
+    func update(_ body: (inout Value) -> Void) {
+        mutex.withLock { body(&$0) }
+    }
+
+    var value: Value {
+        mutex.withLock { $0 }
+    }
+}
