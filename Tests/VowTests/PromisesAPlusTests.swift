@@ -42,12 +42,17 @@ import Vow
         let ranBeforeThenReturned = Atomic<Bool>(false)
         let queue = TestQueue()
         let resolved = Promise.value(1)
-        let chained = resolved.then(on: queue.queue) { value -> Promise<Int> in
-            let thenReturned = attached.load(ordering: .sequentiallyConsistent)
-            ranBeforeThenReturned.store(!thenReturned, ordering: .sequentiallyConsistent)
-            return .value(value)
+        // Attach from a block on the handler's own serial queue and raise the flag before the
+        // block ends: a dispatched handler cannot start before that, an inline one would.
+        let chained = queue.queue.sync {
+            let chained = resolved.then(on: queue.queue) { value -> Promise<Int> in
+                let thenReturned = attached.load(ordering: .sequentiallyConsistent)
+                ranBeforeThenReturned.store(!thenReturned, ordering: .sequentiallyConsistent)
+                return .value(value)
+            }
+            attached.store(true, ordering: .sequentiallyConsistent)
+            return chained
         }
-        attached.store(true, ordering: .sequentiallyConsistent)
         #expect(try value(of: chained) == 1)
         let ranInside = ranBeforeThenReturned.load(ordering: .sequentiallyConsistent)
         #expect(!ranInside)

@@ -14,13 +14,15 @@ public func race<U: Thenable>(_ thenables: [U]) -> Promise<U.T> {
     return promise
 }
 
-/// Resolves as the first of `thenables` to resolve, whether it fulfils or rejects.
+/// Resolves as the first of the thenables to resolve, whether it fulfils or rejects.
+///
+/// Taking the first thenable separately means an empty race cannot be written.
 ///
 /// ```swift
 /// race(fetchFromMirrorA(), fetchFromMirrorB()).done(use)
 /// ```
-public func race<U: Thenable>(_ thenables: U...) -> Promise<U.T> {
-    race(thenables)
+public func race<U: Thenable>(_ first: U, _ rest: U...) -> Promise<U.T> {
+    race([first] + rest)
 }
 
 /// Resolves as the first of the guarantees to resolve.

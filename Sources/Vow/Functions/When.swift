@@ -21,13 +21,17 @@ public func when<U: Thenable>(fulfilled thenables: [U]) -> Promise<Void> where U
     gather(thenables).asVoid()
 }
 
-/// Fulfils once all the `Void` thenables fulfil; rejects as soon as any rejects.
+/// Fulfils once all the `Void` promises fulfil; rejects as soon as any rejects.
+///
+/// With two to five arguments and nothing else to go on, Swift prefers the tuple form, which
+/// fulfils with `((), ())`; a handler without parameters, or a `Promise<Void>` annotation,
+/// selects this one:
 ///
 /// ```swift
 /// when(fulfilled: saveSettings(), saveHistory()).done { close() }
 /// ```
-public func when<U: Thenable>(fulfilled thenables: U...) -> Promise<Void> where U.T == Void {
-    gather(thenables).asVoid()
+public func when(fulfilled promises: Promise<Void>...) -> Promise<Void> {
+    gather(promises).asVoid()
 }
 
 /// Fulfils with both values once both thenables fulfil; rejects as soon as either rejects.

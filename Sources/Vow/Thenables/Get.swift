@@ -43,6 +43,24 @@ extension Thenable {
 }
 
 extension Guarantee {
+    /// Looks at the result without changing it, keeping the result a ``Guarantee``. The result
+    /// of a guarantee is always a success.
+    ///
+    /// ```swift
+    /// after(seconds: 1).map { "tick" }.tap { print("timer:", $0) }
+    /// ```
+    @discardableResult
+    public func tap(
+        on: DispatchQueue? = conf.Q.map,
+        flags: DispatchWorkItemFlags? = nil,
+        _ body: @escaping @Sendable (Result<T, any Error>) -> Void
+    ) -> Guarantee<T> {
+        chainGuarantee(on: HandlerQueue(on, flags)) { value, guarantee in
+            body(.success(value))
+            guarantee.box.seal(value)
+        }
+    }
+
     /// Looks at the value without changing it, keeping the result a ``Guarantee``.
     ///
     /// ```swift

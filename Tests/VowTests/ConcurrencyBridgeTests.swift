@@ -1,0 +1,92 @@
+import Dispatch
+import Testing
+import Vow
+
+@Suite struct ConcurrencyBridgeTests {
+    @Test func aFulfilledPromiseGivesItsValue() async throws {
+        let value = try await Promise.value(3).async()
+        #expect(value == 3)
+    }
+
+    @Test func aPendingPromiseIsAwaitedUntilItFulfils() async throws {
+        let (promise, resolver) = Promise<String>.pending()
+        DispatchQueue.global().async { resolver.fulfill("later") }
+        let value = try await promise.async()
+        #expect(value == "later")
+    }
+
+    @Test func aRejectedPromiseThrowsItsError() async {
+        await #expect(throws: TestError.boom) {
+            try await Promise<Int>(error: TestError.boom).async()
+        }
+    }
+
+    @Test func aPendingPromiseThatRejectsThrows() async {
+        let (promise, resolver) = Promise<Int>.pending()
+        DispatchQueue.global().async { resolver.reject(TestError.other) }
+        await #expect(throws: TestError.other) {
+            try await promise.async()
+        }
+    }
+
+    @Test func aCancellationErrorIsThrownAsIs() async {
+        do {
+            _ = try await Promise<Int>(error: PromiseError.cancelled).async()
+            Issue.record("a rejected promise returned a value")
+        } catch {
+            #expect(error.isCancelled)
+        }
+    }
+
+    @Test func aChainOnTheDefaultQueuesCanBeAwaited() async throws {
+        let value = try await Promise.value(2).map { $0 * 3 }.then { Promise.value($0 + 1) }.async()
+        #expect(value == 7)
+    }
+
+    @Test func cancellingTheAwaitingTaskDoesNotCancelThePromise() async throws {
+        let (promise, resolver) = Promise<Int>.pending()
+        let task = Task { try await promise.async() }
+        task.cancel()
+        #expect(promise.isPending)
+        resolver.fulfill(4)
+        let value = try await task.value
+        #expect(value == 4)
+    }
+
+    @Test func aGuaranteeGivesItsValue() async {
+        let value = await Guarantee.value("now").async()
+        #expect(value == "now")
+    }
+
+    @Test func aPendingGuaranteeIsAwaitedUntilItResolves() async {
+        let (guarantee, resolve) = Guarantee<Int>.pending()
+        DispatchQueue.global().async { resolve(11) }
+        let value = await guarantee.async()
+        #expect(value == 11)
+    }
+
+    @Test func aTimerCanBeAwaited() async {
+        let value = await after(.milliseconds(1)).map(on: nil) { "tick" }.async()
+        #expect(value == "tick")
+    }
+
+    @Test func manyPromisesCanBeAwaitedConcurrently() async throws {
+        let total = try await withThrowingTaskGroup(of: Int.self) { group in
+            for index in 0..<50 {
+                group.addTask {
+                    try await DispatchQueue.global().async(.promise) { () throws -> Int in index }.async()
+                }
+            }
+            return try await group.reduce(0, +)
+        }
+        #expect(total == (0..<50).reduce(0, +))
+    }
+
+    @Test func awaitingTwiceGivesTheSameValue() async throws {
+        let promise = DispatchQueue.global().async(.promise) { () throws -> Int in 5 }
+        let first = try await promise.async()
+        let second = try await promise.async()
+        #expect(first == 5)
+        #expect(second == 5)
+    }
+}

@@ -1,0 +1,132 @@
+import Foundation
+import Testing
+import Vow
+
+@Suite struct ErrorTests {
+    // MARK: Descriptions
+
+    @Test func theListCoversEveryCase() {
+        #expect(Set(allPromiseErrors.map(caseName)).count == 7)
+    }
+
+    @Test func everyCaseHasANonEmptyDescription() {
+        for error in allPromiseErrors {
+            #expect(!error.description.isEmpty, "\(caseName(error)) has an empty description")
+        }
+    }
+
+    @Test func descriptionsAreDistinct() {
+        let descriptions = allPromiseErrors.map(\.description)
+        #expect(Set(descriptions).count == allPromiseErrors.count, "descriptions: \(descriptions)")
+    }
+
+    @Test func debugDescriptionsNameTheCase() {
+        for error in allPromiseErrors {
+            let name = caseName(error)
+            #expect(
+                error.debugDescription.hasPrefix("PromiseError.\(name):"),
+                "debugDescription of \(name): \(error.debugDescription)")
+        }
+    }
+
+    @Test func debugDescriptionsIncludeTheDescription() {
+        for error in allPromiseErrors {
+            #expect(
+                error.debugDescription.hasSuffix(error.description),
+                "debugDescription of \(caseName(error)): \(error.debugDescription)")
+        }
+    }
+
+    @Test func stringConversionsUseTheDescriptions() {
+        let error = PromiseError.noWinner
+        #expect(String(describing: error) == error.description)
+        #expect(String(reflecting: error) == error.debugDescription)
+    }
+
+    @Test func theCompactMapDescriptionNamesTheValueAndType() {
+        let description = PromiseError.compactMap("forty-two", Int.self).description
+        #expect(description.contains("forty-two"))
+        #expect(description.contains("Int"))
+    }
+
+    // MARK: isCancelled
+
+    @Test func promiseErrorCancelledIsCancelled() {
+        #expect(PromiseError.cancelled.isCancelled)
+        let erased: any Error = PromiseError.cancelled
+        #expect(erased.isCancelled)
+    }
+
+    @Test func otherPromiseErrorsAreNotCancelled() {
+        for error in allPromiseErrors where caseName(error) != "cancelled" {
+            let name = caseName(error)
+            #expect(!error.isCancelled, "\(name) claims to be a cancellation")
+            let erased: any Error = error
+            #expect(!erased.isCancelled, "\(name), as any Error, claims to be a cancellation")
+        }
+    }
+
+    @Test func aCancellableErrorDecides() {
+        #expect(TestCancellation().isCancelled)
+        #expect(!Refusal(cancelled: false).isCancelled)
+        #expect(Refusal(cancelled: true).isCancelled)
+        let erased: [any Error] = [Refusal(cancelled: false), Refusal(cancelled: true), TestCancellation()]
+        #expect(erased.map(\.isCancelled) == [false, true, true])
+    }
+
+    @Test func swiftConcurrencyCancellationIsCancelled() {
+        #expect(CancellationError().isCancelled)
+        let erased: any Error = CancellationError()
+        #expect(erased.isCancelled)
+    }
+
+    @Test func aCancelledURLErrorIsCancelled() {
+        #expect(URLError(.cancelled).isCancelled)
+        let erased: any Error = URLError(.cancelled)
+        #expect(erased.isCancelled)
+    }
+
+    @Test func anotherURLErrorIsNotCancelled() {
+        #expect(!URLError(.timedOut).isCancelled)
+        let erased: any Error = URLError(.notConnectedToInternet)
+        #expect(!erased.isCancelled)
+    }
+
+    @Test func aPlainErrorIsNotCancelled() {
+        #expect(!TestError.boom.isCancelled)
+        let erased: any Error = TestError.other
+        #expect(!erased.isCancelled)
+    }
+
+    @Test func theCancellationCheckSurvivesAChain() throws {
+        let rejected = Promise.value(1).map(on: nil) { _ -> Int in throw CancellationError() }
+        #expect(try error(of: rejected)?.isCancelled == true)
+    }
+}
+
+/// Every `PromiseError` case.
+private let allPromiseErrors: [PromiseError] = [
+    .invalidCallingConvention, .returnedSelf, .badInput, .cancelled, .compactMap(42, Int.self),
+    .emptySequence,
+    .noWinner,
+]
+
+/// The name of `error`'s case. The switch has no default, so a new case fails to compile here
+/// until it is added, and then the count check reminds the writer to list it above.
+private func caseName(_ error: PromiseError) -> String {
+    switch error {
+    case .invalidCallingConvention: "invalidCallingConvention"
+    case .returnedSelf: "returnedSelf"
+    case .badInput: "badInput"
+    case .cancelled: "cancelled"
+    case .compactMap: "compactMap"
+    case .emptySequence: "emptySequence"
+    case .noWinner: "noWinner"
+    }
+}
+
+/// A cancellable error that may or may not be a cancellation.
+private struct Refusal: CancellableError {
+    let cancelled: Bool
+    var isCancelled: Bool { cancelled }
+}

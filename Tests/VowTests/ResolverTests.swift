@@ -1,0 +1,202 @@
+import Testing
+import Vow
+
+@Suite struct ResolverTests {
+    // MARK: fulfill, reject, resolve(Result)
+
+    @Test func fulfillFulfils() throws {
+        let (promise, resolver) = Promise<Int>.pending()
+        resolver.fulfill(1)
+        #expect(try value(of: promise) == 1)
+    }
+
+    @Test func rejectRejects() throws {
+        let (promise, resolver) = Promise<Int>.pending()
+        resolver.reject(TestError.boom)
+        #expect(try error(of: promise) as? TestError == .boom)
+    }
+
+    @Test func resolveWithASuccessFulfils() throws {
+        let (promise, resolver) = Promise<Int>.pending()
+        resolver.resolve(.success(2))
+        #expect(try value(of: promise) == 2)
+    }
+
+    @Test func resolveWithAFailureRejects() throws {
+        let (promise, resolver) = Promise<Int>.pending()
+        resolver.resolve(.failure(TestError.other))
+        #expect(try error(of: promise) as? TestError == .other)
+    }
+
+    // MARK: resolve(T?, Error?)
+
+    @Test func optionalValueAndNoErrorFulfils() throws {
+        let (promise, resolver) = Promise<Int>.pending()
+        resolver.resolve(Optional(3), nil)
+        #expect(try value(of: promise) == 3)
+    }
+
+    @Test func noValueAndAnErrorRejects() throws {
+        let (promise, resolver) = Promise<Int>.pending()
+        resolver.resolve(Int?.none, TestError.boom)
+        #expect(try error(of: promise) as? TestError == .boom)
+    }
+
+    @Test func optionalValueAndAnErrorRejectsBecauseTheErrorWins() throws {
+        let (promise, resolver) = Promise<Int>.pending()
+        resolver.resolve(Optional(4), TestError.boom)
+        #expect(try error(of: promise) as? TestError == .boom)
+    }
+
+    @Test func neitherValueNorErrorIsAnInvalidCallingConvention() throws {
+        let (promise, resolver) = Promise<Int>.pending()
+        resolver.resolve(Int?.none, (any Error)?.none)
+        try expectInvalidCallingConvention(promise)
+    }
+
+    // MARK: resolve(T, Error?)
+
+    @Test func valueAndNoErrorFulfils() throws {
+        let (promise, resolver) = Promise<String>.pending()
+        resolver.resolve("five", nil)
+        #expect(try value(of: promise) == "five")
+    }
+
+    @Test func valueAndAnErrorRejectsBecauseTheErrorWins() throws {
+        let (promise, resolver) = Promise<String>.pending()
+        resolver.resolve("six", TestError.other)
+        #expect(try error(of: promise) as? TestError == .other)
+    }
+
+    // MARK: resolve(Error?, T?)
+
+    @Test func errorFirstWithOnlyAValueFulfils() throws {
+        let (promise, resolver) = Promise<Int>.pending()
+        resolver.resolve((any Error)?.none, Optional(7))
+        #expect(try value(of: promise) == 7)
+    }
+
+    @Test func errorFirstWithOnlyAnErrorRejects() throws {
+        let (promise, resolver) = Promise<Int>.pending()
+        resolver.resolve(TestError.boom, Int?.none)
+        #expect(try error(of: promise) as? TestError == .boom)
+    }
+
+    @Test func errorFirstWithBothRejectsBecauseTheErrorWins() throws {
+        let (promise, resolver) = Promise<Int>.pending()
+        resolver.resolve(TestError.other, Optional(8))
+        #expect(try error(of: promise) as? TestError == .other)
+    }
+
+    @Test func errorFirstWithNeitherIsAnInvalidCallingConvention() throws {
+        let (promise, resolver) = Promise<Int>.pending()
+        resolver.resolve((any Error)?.none, Int?.none)
+        try expectInvalidCallingConvention(promise)
+    }
+
+    /// The shapes a completion handler hands over, as they arrive in real callbacks.
+    @Test func completionHandlerShapesSettleAsDocumented() throws {
+        func settle(_ value: Int?, _ error: (any Error)?) -> Promise<Int> {
+            Promise { $0.resolve(value, error) }
+        }
+        func settleErrorFirst(_ error: (any Error)?, _ value: Int?) -> Promise<Int> {
+            Promise { $0.resolve(error, value) }
+        }
+        #expect(try value(of: settle(1, nil)) == 1)
+        #expect(try value(of: settleErrorFirst(nil, 1)) == 1)
+        #expect(try error(of: settle(1, TestError.boom)) as? TestError == .boom)
+        #expect(try error(of: settleErrorFirst(TestError.boom, 1)) as? TestError == .boom)
+        #expect(try error(of: settle(nil, TestError.other)) as? TestError == .other)
+        #expect(try error(of: settleErrorFirst(TestError.other, nil)) as? TestError == .other)
+        try expectInvalidCallingConvention(settle(nil, nil))
+        try expectInvalidCallingConvention(settleErrorFirst(nil, nil))
+    }
+
+    // MARK: Promise<Void>
+
+    @Test func voidFulfillFulfils() throws {
+        let (promise, resolver) = Promise<Void>.pending()
+        resolver.fulfill()
+        try value(of: promise)
+        #expect(promise.isFulfilled)
+    }
+
+    @Test func voidResolveWithNoErrorFulfils() throws {
+        let (promise, resolver) = Promise<Void>.pending()
+        resolver.resolve(nil)
+        try value(of: promise)
+        #expect(promise.isFulfilled)
+    }
+
+    @Test func voidResolveWithAnErrorRejects() throws {
+        let (promise, resolver) = Promise<Void>.pending()
+        resolver.resolve(TestError.boom)
+        #expect(try error(of: promise) as? TestError == .boom)
+    }
+
+    // MARK: Only the first resolution counts
+
+    @Test func fulfillingTwiceKeepsTheFirstValue() throws {
+        let (promise, resolver) = Promise<Int>.pending()
+        resolver.fulfill(1)
+        resolver.fulfill(2)
+        #expect(try value(of: promise) == 1)
+    }
+
+    @Test func rejectingAfterFulfillingKeepsTheValue() throws {
+        let (promise, resolver) = Promise<Int>.pending()
+        resolver.fulfill(1)
+        resolver.reject(TestError.boom)
+        resolver.resolve(.failure(TestError.other))
+        #expect(try value(of: promise) == 1)
+    }
+
+    @Test func fulfillingAfterRejectingKeepsTheError() throws {
+        let (promise, resolver) = Promise<Int>.pending()
+        resolver.reject(TestError.boom)
+        resolver.fulfill(1)
+        resolver.resolve(2, nil)
+        resolver.reject(TestError.other)
+        #expect(try error(of: promise) as? TestError == .boom)
+    }
+
+    @Test func resolvingAResultTwiceKeepsTheFirst() throws {
+        let (promise, resolver) = Promise<Int>.pending()
+        resolver.resolve(.success(3))
+        resolver.resolve(.success(4))
+        resolver.resolve(nil, TestError.boom)
+        #expect(try value(of: promise) == 3)
+    }
+
+    @Test func voidResolvingTwiceKeepsTheFirst() throws {
+        let (promise, resolver) = Promise<Void>.pending()
+        resolver.resolve(TestError.boom)
+        resolver.resolve(nil)
+        resolver.fulfill()
+        #expect(try error(of: promise) as? TestError == .boom)
+    }
+
+    @Test func handlersSeeOnlyTheFirstResolution() throws {
+        let (promise, resolver) = Promise<Int>.pending()
+        let seen = Recorder<Int>()
+        let observed = promise.tap(on: nil) { seen.record((try? $0.get()) ?? -1) }
+        resolver.fulfill(5)
+        resolver.fulfill(6)
+        resolver.reject(TestError.boom)
+        #expect(try value(of: observed) == 5)
+        #expect(seen.all == [5])
+    }
+}
+
+/// Checks that `promise` rejects with ``PromiseError/invalidCallingConvention``.
+private func expectInvalidCallingConvention(
+    _ promise: Promise<Int>, sourceLocation: SourceLocation = #_sourceLocation
+) throws {
+    let failure = try error(of: promise)
+    if case PromiseError.invalidCallingConvention? = failure as? PromiseError {
+        return
+    }
+    Issue.record(
+        "expected PromiseError.invalidCallingConvention, got \(String(describing: failure))",
+        sourceLocation: sourceLocation)
+}
