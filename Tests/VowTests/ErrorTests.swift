@@ -6,12 +6,12 @@ import Vow
     // MARK: Descriptions
 
     @Test func theListCoversEveryCase() {
-        #expect(Set(allPromiseErrors.map(caseName)).count == 7)
+        #expect(Set(allPromiseErrors.map(\.caseName)).count == 7)
     }
 
     @Test func everyCaseHasANonEmptyDescription() {
         for error in allPromiseErrors {
-            #expect(!error.description.isEmpty, "\(caseName(error)) has an empty description")
+            #expect(!error.description.isEmpty, "\(error.caseName) has an empty description")
         }
     }
 
@@ -22,7 +22,7 @@ import Vow
 
     @Test func debugDescriptionsNameTheCase() {
         for error in allPromiseErrors {
-            let name = caseName(error)
+            let name = error.caseName
             #expect(
                 error.debugDescription.hasPrefix("PromiseError.\(name):"),
                 "debugDescription of \(name): \(error.debugDescription)")
@@ -33,7 +33,7 @@ import Vow
         for error in allPromiseErrors {
             #expect(
                 error.debugDescription.hasSuffix(error.description),
-                "debugDescription of \(caseName(error)): \(error.debugDescription)")
+                "debugDescription of \(error.caseName): \(error.debugDescription)")
         }
     }
 
@@ -58,8 +58,8 @@ import Vow
     }
 
     @Test func otherPromiseErrorsAreNotCancelled() {
-        for error in allPromiseErrors where caseName(error) != "cancelled" {
-            let name = caseName(error)
+        for error in allPromiseErrors where error.caseName != "cancelled" {
+            let name = error.caseName
             #expect(!error.isCancelled, "\(name) claims to be a cancellation")
             let erased: any Error = error
             #expect(!erased.isCancelled, "\(name), as any Error, claims to be a cancellation")
@@ -110,20 +110,6 @@ private let allPromiseErrors: [PromiseError] = [
     .emptySequence,
     .noWinner,
 ]
-
-/// The name of `error`'s case. The switch has no default, so a new case fails to compile here
-/// until it is added, and then the count check reminds the writer to list it above.
-private func caseName(_ error: PromiseError) -> String {
-    switch error {
-    case .invalidCallingConvention: "invalidCallingConvention"
-    case .returnedSelf: "returnedSelf"
-    case .badInput: "badInput"
-    case .cancelled: "cancelled"
-    case .compactMap: "compactMap"
-    case .emptySequence: "emptySequence"
-    case .noWinner: "noWinner"
-    }
-}
 
 /// A cancellable error that may or may not be a cancellation.
 private struct Refusal: CancellableError {

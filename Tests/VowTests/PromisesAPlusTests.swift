@@ -65,9 +65,6 @@ import Vow
         holder.withLock { $0 = chained }
         resolver.fulfill(1)
         let failure = try error(of: chained)
-        guard case PromiseError.returnedSelf? = failure as? PromiseError else {
-            Issue.record("expected PromiseError.returnedSelf, got \(String(describing: failure))")
-            return
-        }
+        #expect(isPromiseError(failure, .returnedSelf), "rejected with \(String(describing: failure))")
     }
 }

@@ -59,7 +59,7 @@ import Vow
     @Test func anEmptyRaceRejectsWithBadInput() throws {
         let winner = race([Promise<Int>]())
         let failure = try error(of: winner)
-        #expect(isBadInput(failure), "rejected with \(String(describing: failure))")
+        #expect(isPromiseError(failure, .badInput), "rejected with \(String(describing: failure))")
     }
 
     @Test func anArrayOfGuaranteesRacesToAPromise() throws {
@@ -146,19 +146,19 @@ import Vow
         #expect(winner.isPending)
         DispatchQueue.global().async { secondResolver.reject(TestError.other) }
         let failure = try error(of: winner)
-        #expect(isNoWinner(failure), "rejected with \(String(describing: failure))")
+        #expect(isPromiseError(failure, .noWinner), "rejected with \(String(describing: failure))")
     }
 
     @Test func fulfilledRaceOfAlreadyRejectedPromisesHasNoWinner() throws {
         let winner = race(fulfilled: [Promise<Int>(error: TestError.boom)])
         let failure = try error(of: winner)
-        #expect(isNoWinner(failure), "rejected with \(String(describing: failure))")
+        #expect(isPromiseError(failure, .noWinner), "rejected with \(String(describing: failure))")
     }
 
     @Test func anEmptyFulfilledRaceRejectsWithBadInput() throws {
         let winner = race(fulfilled: [Promise<Int>]())
         let failure = try error(of: winner)
-        #expect(isBadInput(failure), "rejected with \(String(describing: failure))")
+        #expect(isPromiseError(failure, .badInput), "rejected with \(String(describing: failure))")
     }
 
     @Test func manyConcurrentRejectionsEndWithNoWinner() throws {
@@ -169,17 +169,9 @@ import Vow
                 contenders[index].resolver.reject(TestError.boom)
             }
             let failure = try error(of: winner)
-            #expect(isNoWinner(failure), "round \(round) rejected with \(String(describing: failure))")
+            #expect(
+                isPromiseError(failure, .noWinner),
+                "round \(round) rejected with \(String(describing: failure))")
         }
     }
-}
-
-private func isBadInput(_ error: (any Error)?) -> Bool {
-    if case .badInput? = error as? PromiseError { return true }
-    return false
-}
-
-private func isNoWinner(_ error: (any Error)?) -> Bool {
-    if case .noWinner? = error as? PromiseError { return true }
-    return false
 }

@@ -74,7 +74,7 @@ import Vow
         holder.record(recovered)
         resolver.reject(TestError.boom)
         let failure = try error(of: recovered)
-        #expect(isReturnedSelf(failure), "rejected with \(String(describing: failure))")
+        #expect(isPromiseError(failure, .returnedSelf), "rejected with \(String(describing: failure))")
     }
 
     @Test func returningTheChainsOwnPromiseOnTheDefaultQueueRejectsWithReturnedSelf() throws {
@@ -84,7 +84,7 @@ import Vow
         holder.record(recovered)
         DispatchQueue.global().async { resolver.reject(TestError.boom) }
         let failure = try error(of: recovered)
-        #expect(isReturnedSelf(failure), "rejected with \(String(describing: failure))")
+        #expect(isPromiseError(failure, .returnedSelf), "rejected with \(String(describing: failure))")
     }
 
     @Test func theExceptCancellationPolicyPassesCancellationsThrough() throws {
@@ -276,11 +276,6 @@ import Vow
 private let recoverCancellations: [any Error] = [
     PromiseError.cancelled, TestCancellation(), CancellationError(),
 ]
-
-private func isReturnedSelf(_ error: (any Error)?) -> Bool {
-    if case .returnedSelf? = error as? PromiseError { return true }
-    return false
-}
 
 extension Result {
     fileprivate var isSuccess: Bool {

@@ -141,7 +141,7 @@ import Vow
     }
 
     @Test func firstValueOfAnEmptySequenceRejects() throws {
-        try expectEmptySequence(Promise.value([Int]()).firstValue)
+        #expect(isPromiseError(try error(of: Promise.value([Int]()).firstValue), .emptySequence))
     }
 
     @Test func firstValueWhereFindsTheFirstMatch() throws {
@@ -150,7 +150,9 @@ import Vow
     }
 
     @Test func firstValueWhereWithoutAMatchRejects() throws {
-        try expectEmptySequence(Promise.value([1, 3, 5]).firstValue { $0.isMultiple(of: 2) })
+        #expect(
+            isPromiseError(
+                try error(of: Promise.value([1, 3, 5]).firstValue { $0.isMultiple(of: 2) }), .emptySequence))
     }
 
     @Test func lastValueIsTheLastElement() throws {
@@ -158,7 +160,7 @@ import Vow
     }
 
     @Test func lastValueOfAnEmptyCollectionRejects() throws {
-        try expectEmptySequence(Promise.value([String]()).lastValue)
+        #expect(isPromiseError(try error(of: Promise.value([String]()).lastValue), .emptySequence))
     }
 
     @Test func firstAndLastValuePassARejectionThrough() throws {
@@ -267,21 +269,10 @@ import Vow
         #expect(try value(of: first) == 5)
         #expect(try value(of: firstEven) == 6)
         #expect(try value(of: last) == 7)
-        try expectEmptySequence(Guarantee.value([Int]()).firstValue)
-        try expectEmptySequence(Guarantee.value([5, 7]).firstValue { $0.isMultiple(of: 2) })
-        try expectEmptySequence(Guarantee.value([Int]()).lastValue)
+        #expect(isPromiseError(try error(of: Guarantee.value([Int]()).firstValue), .emptySequence))
+        #expect(
+            isPromiseError(
+                try error(of: Guarantee.value([5, 7]).firstValue { $0.isMultiple(of: 2) }), .emptySequence))
+        #expect(isPromiseError(try error(of: Guarantee.value([Int]()).lastValue), .emptySequence))
     }
-}
-
-/// Checks that `promise` rejects with ``PromiseError/emptySequence``.
-private func expectEmptySequence<T>(
-    _ promise: Promise<T>, sourceLocation: SourceLocation = #_sourceLocation
-) throws {
-    let failure = try error(of: promise)
-    if case PromiseError.emptySequence? = failure as? PromiseError {
-        return
-    }
-    Issue.record(
-        "expected PromiseError.emptySequence, got \(String(describing: failure))",
-        sourceLocation: sourceLocation)
 }

@@ -49,6 +49,27 @@ func error<U: Thenable>(of thenable: U, within seconds: Double = patience) throw
     return nil
 }
 
+extension PromiseError {
+    /// The name of the case, payloads aside. The switch has no default, so a new case fails to
+    /// compile here until it is named.
+    var caseName: String {
+        switch self {
+        case .invalidCallingConvention: "invalidCallingConvention"
+        case .returnedSelf: "returnedSelf"
+        case .badInput: "badInput"
+        case .cancelled: "cancelled"
+        case .compactMap: "compactMap"
+        case .emptySequence: "emptySequence"
+        case .noWinner: "noWinner"
+        }
+    }
+}
+
+/// Whether `error` is the `PromiseError` case `expected`, payloads aside.
+func isPromiseError(_ error: (any Error)?, _ expected: PromiseError) -> Bool {
+    (error as? PromiseError)?.caseName == expected.caseName
+}
+
 /// A thread-safe list of things that happened, in the order they happened.
 final class Recorder<Entry: Sendable>: Sendable {
     private let entries = Mutex<[Entry]>([])

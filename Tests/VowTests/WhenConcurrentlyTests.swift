@@ -71,7 +71,7 @@ import Vow
     func aLimitBelowOneIsBadInput(limit: Int) throws {
         let all = when(fulfilled: [Promise.value(1)].makeIterator(), concurrently: limit)
         let failure = try error(of: all)
-        #expect(isBadInput(failure), "rejected with \(String(describing: failure))")
+        #expect(isPromiseError(failure, .badInput), "rejected with \(String(describing: failure))")
     }
 
     @Test func aLimitBelowOneDoesNotAdvanceTheIterator() throws {
@@ -298,9 +298,4 @@ private final class InFlight: Sendable {
     var maximum: Int { state.withLock { $0.maximum } }
     var started: Int { state.withLock { $0.started } }
     var completionOrder: [Int] { state.withLock { $0.completionOrder } }
-}
-
-private func isBadInput(_ error: (any Error)?) -> Bool {
-    if case .badInput? = error as? PromiseError { return true }
-    return false
 }
