@@ -93,6 +93,36 @@ import Vow
         #expect(swallowed == [.boom])
     }
 
+    /// Each pending box owns the next link of its chain; released recursively, a long unresolved
+    /// chain would overflow the stack. Only the root resolver is reported.
+    @Test func releasingALongUnresolvedChainIsSafeAndReportedOnce() {
+        func buildAndDrop() {
+            let (root, _) = Promise<Int>.pending()
+            var tail = root
+            for _ in 0..<100_000 {
+                tail = tail.map(on: nil) { $0 + 1 }
+            }
+        }
+        let events = capturingLogEvents(buildAndDrop)
+        let reports = events.filter { if case .pendingPromiseDeallocated = $0 { true } else { false } }
+        #expect(reports.count == 1)
+    }
+
+    /// Swift Testing drains the main queue on a thread other than the main thread, so only the
+    /// queue, not `Thread.isMainThread`, shows that `wait()` runs inside a main-queue block.
+    @Test func waitInsideAMainQueueBlockIsReported() throws {
+        let waited = Promise<Int>.pending()
+        let events = capturingLogEvents {
+            DispatchQueue.main.async {
+                let background = DispatchQueue.global().async(.promise) { 7 }
+                waited.resolver.fulfill(background.wait())
+            }
+            _ = try? value(of: waited.promise)
+        }
+        #expect(try value(of: waited.promise) == 7)
+        #expect(events.contains { if case .waitOnMainThread = $0 { true } else { false } })
+    }
+
     @Test func logEventsDescribeThemselves() {
         let events: [LogEvent] = [
             .waitOnMainThread, .pendingPromiseDeallocated, .pendingGuaranteeDeallocated,

@@ -11,6 +11,8 @@
 /// })
 /// print(total)
 /// ```
+@available(*, noasync, message: "hang() blocks the thread; use 'await promise.async()' in async code")
+@discardableResult
 public func hang<T>(_ promise: Promise<T>) throws -> T {
     try promise.blockUntilResolved(reportingMainThread: false).get()
 }
@@ -20,6 +22,7 @@ public func hang<T>(_ promise: Promise<T>) throws -> T {
 /// ```swift
 /// hang(after(seconds: 1).done { print("bye") })
 /// ```
+@available(*, noasync, message: "hang() blocks the thread; use 'await guarantee.async()' in async code")
 @discardableResult
 public func hang<T>(_ guarantee: Guarantee<T>) -> T {
     // A guarantee's result is always a success, so `get()` cannot throw here.

@@ -6,8 +6,12 @@ extension Thenable {
     ///
     /// On the main thread `wait()` keeps the main run loop turning, so handlers that target the
     /// main queue (the default) still run: a test case or a script's top-level code can wait
-    /// safely. It reports ``LogEvent/waitOnMainThread`` there, since an app's interface stops
-    /// responding meanwhile. Elsewhere it blocks the thread outright.
+    /// safely. Elsewhere it blocks the thread outright.
+    ///
+    /// It reports ``LogEvent/waitOnMainThread`` on the main thread, since an app's interface stops
+    /// responding meanwhile, and inside a block on the main queue, where steps that target the
+    /// main queue cannot run until the block returns. Async code, `@MainActor` code included,
+    /// should `await` ``Promise/async()`` instead; the compiler refuses `wait()` there.
     ///
     /// ```swift
     /// @Test func loadsUser() throws {
@@ -15,6 +19,7 @@ extension Thenable {
     ///     #expect(user.name == "Ada")
     /// }
     /// ```
+    @available(*, noasync, message: "wait() blocks the thread; use 'await promise.async()' in async code")
     public func wait() throws -> T {
         try blockUntilResolved(reportingMainThread: true).get()
     }
@@ -26,10 +31,14 @@ extension Thenable {
         if let result {
             return result
         }
-        if Thread.isMainThread {
-            if reportingMainThread {
-                conf.log(.waitOnMainThread)
-            }
+        // The main thread counts as being on the main queue even outside any block, so the
+        // queue marker only tells something new on other threads, such as the one that drains
+        // the main queue after `dispatchMain()`.
+        let onMainThread = Thread.isMainThread
+        if reportingMainThread && (onMainThread || DispatchQueue.getSpecific(key: mainQueueMarker) == true) {
+            conf.log(.waitOnMainThread)
+        }
+        if onMainThread {
             // An empty main-queue block wakes the run loop once the result arrives elsewhere.
             pipe { _ in DispatchQueue.main.async {} }
             while isPending {
@@ -58,8 +67,17 @@ extension Guarantee {
     /// ```swift
     /// let greeting = Guarantee.value("hi").map { $0.uppercased() }.wait()
     /// ```
+    @available(*, noasync, message: "wait() blocks the thread; use 'await guarantee.async()' in async code")
     public func wait() -> T {
         // A guarantee's result is always a success, so `get()` cannot throw here.
         try! blockUntilResolved(reportingMainThread: true).get()
     }
 }
+
+/// Marks the main queue, so that `wait()` can tell it runs inside a main-queue block on a thread
+/// other than the main thread, as after `dispatchMain()`.
+private let mainQueueMarker: DispatchSpecificKey<Bool> = {
+    let key = DispatchSpecificKey<Bool>()
+    DispatchQueue.main.setSpecific(key: key, value: true)
+    return key
+}()

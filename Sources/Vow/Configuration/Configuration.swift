@@ -24,8 +24,9 @@ public final class Configuration: Sendable {
 
     /// The default queues for handlers.
     ///
-    /// `map` serves handlers that transform a value (`then`, `map`, `get`, `recover`…);
-    /// `return` serves handlers that end a chain (`done`, `catch`, `ensure`, `finally`).
+    /// `map` serves handlers that produce the next value (`then`, `map`, `compactMap`, `tap`,
+    /// `recover` and the sequence operators); `return` serves handlers that consume one (`done`,
+    /// `get`, `catch`, `ensure`, `ensureThen` and `finally`).
     /// Both are the main queue unless changed; `nil` runs handlers inline on the resolving thread.
     public var Q: (map: DispatchQueue?, return: DispatchQueue?) {
         get { settings.withLock { $0.queues } }
@@ -38,7 +39,9 @@ public final class Configuration: Sendable {
         set { settings.withLock { $0.catchPolicy = newValue } }
     }
 
-    /// Receives every ``LogEvent``. By default it prints to standard error.
+    /// Receives every ``LogEvent``. By default it prints each to standard error, except that
+    /// ``LogEvent/waitOnMainThread`` is printed only the first time: test suites wait on the
+    /// main thread on purpose, and often.
     public var logHandler: @Sendable (LogEvent) -> Void {
         get { settings.withLock { $0.logHandler } }
         set { settings.withLock { $0.logHandler = newValue } }
@@ -48,7 +51,12 @@ public final class Configuration: Sendable {
         logHandler(event)
     }
 
+    private static let hasPrintedMainThreadWait = Atomic<Bool>(false)
+
     private static func printToStandardError(_ event: LogEvent) {
+        if case .waitOnMainThread = event, hasPrintedMainThreadWait.exchange(true, ordering: .relaxed) {
+            return
+        }
         FileHandle.standardError.write(Data("Vow: \(event)\n".utf8))
     }
 }

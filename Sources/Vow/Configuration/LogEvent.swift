@@ -1,7 +1,11 @@
 /// Something Vow noticed that its user should hear about, delivered to ``Configuration/logHandler``.
 public enum LogEvent: Sendable {
-    /// `wait()` was called on the main thread. Vow keeps the main run loop turning, so this does
-    /// not deadlock, but the thread serves no other input until the promise resolves.
+    /// `wait()` was called on the main thread or inside a block on the main queue.
+    ///
+    /// On the main thread Vow keeps the main run loop turning, so steps on the main queue still
+    /// run, but the thread serves no other input until the promise resolves. Inside a main-queue
+    /// block nothing can: steps that target the main queue wait for that block to return, and if
+    /// the promise needs one, it never resolves. Use `await promise.async()` there instead.
     case waitOnMainThread
 
     /// The last reference to a pending promise's ``Resolver`` went away, so it can never resolve.
@@ -19,7 +23,7 @@ extension LogEvent: CustomStringConvertible {
     public var description: String {
         switch self {
         case .waitOnMainThread:
-            "wait() called on the main thread; Vow runs the main run loop until the promise resolves."
+            "wait() called on the main thread or main queue; main-queue steps cannot run inside a main-queue block."
         case .pendingPromiseDeallocated:
             "A pending promise's resolver was released unresolved: the promise can never resolve."
         case .pendingGuaranteeDeallocated:

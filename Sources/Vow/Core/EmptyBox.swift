@@ -21,6 +21,15 @@ final class EmptyBox<T: Sendable>: Box<T>, @unchecked Sendable {
 
     private var queue: DispatchQueue { BarrierQueues.queue(for: self) }
 
+    deinit {
+        // A pending box owns its handlers, and each handler owns the next promise of its chain.
+        // Released recursively, a long unresolved chain would overflow the stack, so the
+        // trampoline releases it one link at a time.
+        guard case .pending(let handlers) = sealant, !handlers.isEmpty else { return }
+        var orphans = handlers.takeAll()
+        Trampoline.run { orphans.removeAll() }
+    }
+
     override var resolution: T? {
         if isSettled.load(ordering: .acquiring) {
             return settledValue
