@@ -111,16 +111,19 @@ import Vow
     /// Swift Testing drains the main queue on a thread other than the main thread, so only the
     /// queue, not `Thread.isMainThread`, shows that `wait()` runs inside a main-queue block.
     @Test func waitInsideAMainQueueBlockIsReported() throws {
-        let waited = Promise<Int>.pending()
-        let events = capturingLogEvents {
-            DispatchQueue.main.async {
-                let background = DispatchQueue.global().async(.promise) { 7 }
-                waited.resolver.fulfill(background.wait())
-            }
-            _ = try? value(of: waited.promise)
+        let saved = conf.logHandler
+        defer { conf.logHandler = saved }
+        // The gate opens only when the event arrives, so `wait()` must block and report first;
+        // a late fallback keeps a failure from blocking the main queue for good.
+        let (gate, open) = Guarantee<String>.pending()
+        conf.logHandler = { event in
+            if case .waitOnMainThread = event { open("reported") }
         }
-        #expect(try value(of: waited.promise) == 7)
-        #expect(events.contains { if case .waitOnMainThread = $0 { true } else { false } })
+        DispatchQueue.global().asyncAfter(deadline: .now() + patience) { open("not reported") }
+        let waited = Guarantee<String> { resolve in
+            DispatchQueue.main.async { resolve(gate.wait()) }
+        }
+        #expect(try value(of: waited, within: 2 * patience) == "reported")
     }
 
     @Test func logEventsDescribeThemselves() {

@@ -98,6 +98,32 @@ import Vow
         #expect(!erased.isCancelled)
     }
 
+    /// A conforming type without an `isCancelled` of its own gets the protocol's default, not
+    /// the `Error` extension, which would ask it again and never return.
+    @Test func aCancellableErrorWithoutItsOwnCheckIsCancelled() throws {
+        struct Stopped: CancellableError {}
+        #expect(Stopped().isCancelled)
+        #expect((Stopped() as any Error).isCancelled)
+        let caught = Recorder<String>()
+        let finished = Guarantee<Void> { resolve in
+            Promise<Int>(error: Stopped())
+                .catch(on: nil, policy: .allErrorsExceptCancellation) { _ in caught.record("caught") }
+                .finally(on: nil) { resolve(()) }
+        }
+        try value(of: finished)
+        #expect(caught.all.isEmpty)
+    }
+
+    @Test func promiseErrorAnswersThroughCancellableError() {
+        #expect((PromiseError.cancelled as any CancellableError).isCancelled)
+        #expect(!(PromiseError.badInput as any CancellableError).isCancelled)
+    }
+
+    @Test func foundationsUserCancelledIsACancellation() {
+        #expect(CocoaError(.userCancelled).isCancelled)
+        #expect(!CocoaError(.fileNoSuchFile).isCancelled)
+    }
+
     @Test func theCancellationCheckSurvivesAChain() throws {
         let rejected = Promise.value(1).map(on: nil) { _ -> Int in throw CancellationError() }
         #expect(try error(of: rejected)?.isCancelled == true)

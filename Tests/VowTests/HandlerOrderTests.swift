@@ -36,9 +36,9 @@ import Vow
             promise.done(on: nil) { _ in
                 order.record("nested")
                 nested.resolver.fulfill()
-            }.cauterizeForTest()
-        }.cauterizeForTest()
-        promise.done(on: nil) { _ in order.record("second") }.cauterizeForTest()
+            }.endChain()
+        }.endChain()
+        promise.done(on: nil) { _ in order.record("second") }.endChain()
         resolver.fulfill(1)
         _ = try value(of: nested.promise)
         #expect(order.all == ["first", "second", "nested"])
@@ -97,11 +97,4 @@ private final class RacingRound: Sendable {
 
     var order: [Int] { state.withLock { $0.order } }
     var sawSealInProgress: Bool { state.withLock { $0.sawSeal } }
-}
-
-extension Promise {
-    /// Ends a chain in a test without a handler or a log event.
-    fileprivate func cauterizeForTest() {
-        pipe { _ in }
-    }
 }

@@ -3,6 +3,11 @@ import Testing
 import Vow
 
 @Suite struct SequenceValuesTests {
+    @Test func lastValueWorksOnAForwardOnlyCollection() throws {
+        #expect(try value(of: Promise.value(Set([5])).lastValue) == 5)
+        #expect(isPromiseError(try error(of: Promise.value(Set<Int>()).lastValue), .emptySequence))
+    }
+
     // MARK: mapValues
 
     @Test func mapValuesTransformsEachElement() throws {

@@ -70,6 +70,13 @@ func isPromiseError(_ error: (any Error)?, _ expected: PromiseError) -> Bool {
     (error as? PromiseError)?.caseName == expected.caseName
 }
 
+extension Thenable {
+    /// Ends a chain in a test without a handler or a log event.
+    func endChain() {
+        pipe { _ in }
+    }
+}
+
 /// A thread-safe list of things that happened, in the order they happened.
 final class Recorder<Entry: Sendable>: Sendable {
     private let entries = Mutex<[Entry]>([])

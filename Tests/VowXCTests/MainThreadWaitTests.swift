@@ -47,6 +47,17 @@ final class MainThreadWaitTests: XCTestCase {
         XCTAssertTrue(reported.value)
     }
 
+    /// While `wait()` turns the run loop inside an inline handler, the main-queue steps it runs
+    /// must resolve at once, not queue behind the handler that is waiting.
+    func testWaitOnTheMainThreadInsideAnInlineHandler() throws {
+        let (start, resolver) = Promise<Int>.pending()
+        let waited = start.map(on: nil) { _ in
+            try Promise.value(1).map(on: .main) { $0 + 1 }.map(on: .main) { $0 * 2 }.wait()
+        }
+        resolver.fulfill(0)
+        XCTAssertEqual(try waited.wait(), 4)
+    }
+
     func testScriptStyleChainEndingInHang() throws {
         let summary = try hang(
             firstly {

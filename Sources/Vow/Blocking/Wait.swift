@@ -26,8 +26,11 @@ extension Thenable {
 
     /// Blocks until resolved, turning the main run loop if this is the main thread.
     func blockUntilResolved(reportingMainThread: Bool) -> Result<T, any Error> {
-        // Work this thread deferred while resolving inline chains might be what resolves us.
-        Trampoline.drainCurrentThread()
+        // The handlers this thread is running, or has queued, might be what resolves us.
+        Trampoline.suspend { blockWithIdleTrampoline(reportingMainThread: reportingMainThread) }
+    }
+
+    private func blockWithIdleTrampoline(reportingMainThread: Bool) -> Result<T, any Error> {
         if let result {
             return result
         }
@@ -62,7 +65,7 @@ extension Thenable {
 extension Guarantee {
     /// Blocks the current thread until the guarantee resolves and returns its value.
     ///
-    /// Safe on the main thread, as ``Thenable/wait()`` is.
+    /// Blocks as ``Thenable/wait()`` does: on the main thread it keeps the main run loop turning.
     ///
     /// ```swift
     /// let greeting = Guarantee.value("hi").map { $0.uppercased() }.wait()

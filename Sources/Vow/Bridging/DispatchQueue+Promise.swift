@@ -19,7 +19,7 @@ extension DispatchQueue {
     public func async<T>(
         _: Namespacer,
         group: DispatchGroup? = nil,
-        qos: DispatchQoS = .unspecified,
+        qos: DispatchQoS = .default,
         flags: DispatchWorkItemFlags = [],
         execute body: @escaping @Sendable () throws -> T
     ) -> Promise<T> {
@@ -42,7 +42,7 @@ extension DispatchQueue {
     public func async<T>(
         _: Namespacer,
         group: DispatchGroup? = nil,
-        qos: DispatchQoS = .unspecified,
+        qos: DispatchQoS = .default,
         flags: DispatchWorkItemFlags = [],
         execute body: @escaping @Sendable () -> T
     ) -> Guarantee<T> {

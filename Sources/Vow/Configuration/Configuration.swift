@@ -27,7 +27,8 @@ public final class Configuration: Sendable {
     /// `map` serves handlers that produce the next value (`then`, `map`, `compactMap`, `tap`,
     /// `recover` and the sequence operators); `return` serves handlers that consume one (`done`,
     /// `get`, `catch`, `ensure`, `ensureThen` and `finally`).
-    /// Both are the main queue unless changed; `nil` runs handlers inline on the resolving thread.
+    /// Both are the main queue unless changed; `nil` runs handlers inline, on the thread that
+    /// resolves the previous step, or at once if it is already resolved.
     public var Q: (map: DispatchQueue?, return: DispatchQueue?) {
         get { settings.withLock { $0.queues } }
         set { settings.withLock { $0.queues = newValue } }

@@ -26,8 +26,7 @@ final class EmptyBox<T: Sendable>: Box<T>, @unchecked Sendable {
         // Released recursively, a long unresolved chain would overflow the stack, so the
         // trampoline releases it one link at a time.
         guard case .pending(let handlers) = sealant, !handlers.isEmpty else { return }
-        var orphans = handlers.takeAll()
-        Trampoline.run { orphans.removeAll() }
+        Trampoline.run(Orphans(handlers.takeAll()))
     }
 
     override var resolution: T? {
@@ -72,25 +71,19 @@ final class EmptyBox<T: Sendable>: Box<T>, @unchecked Sendable {
             return handlers.takeAll()
         }
         guard let batch else { return }
-        Trampoline.run { self.drain(startingWith: batch, value: value) }
+        Trampoline.run(HandlerRun(self, value: value, batch: batch))
     }
 
-    private func drain(startingWith first: [Handler], value: T) {
-        var batch = first
-        while true {
-            for handler in batch {
-                handler(value)
+    /// The handlers attached while the sealer ran the earlier ones, or `nil` once there are
+    /// none, in which case the box is now settled.
+    fileprivate func takeLateHandlers() -> [Handler]? {
+        queue.sync(flags: .barrier) {
+            guard let lateHandlers, !lateHandlers.isEmpty else {
+                self.lateHandlers = nil
+                isSettled.store(true, ordering: .releasing)
+                return nil
             }
-            let late: [Handler]? = queue.sync(flags: .barrier) {
-                guard let lateHandlers, !lateHandlers.isEmpty else {
-                    self.lateHandlers = nil
-                    isSettled.store(true, ordering: .releasing)
-                    return nil
-                }
-                return lateHandlers.takeAll()
-            }
-            guard let late else { return }
-            batch = late
+            return lateHandlers.takeAll()
         }
     }
 
@@ -100,5 +93,48 @@ final class EmptyBox<T: Sendable>: Box<T>, @unchecked Sendable {
             preconditionFailure("Vow internal error: a settled box has no value")
         }
         return value
+    }
+}
+
+/// Runs the handlers of a sealed box one at a time, then those attached meanwhile, until the
+/// box settles. Its position lives here rather than on the stack, so that a handler about to
+/// block can have the rest run first (see ``Trampoline/suspend(_:)``).
+private final class HandlerRun<T: Sendable>: TrampolineWork {
+    private let box: EmptyBox<T>
+    private let value: T
+    private var batch: [EmptyBox<T>.Handler]
+    private var next = 0
+
+    init(_ box: EmptyBox<T>, value: T, batch: [EmptyBox<T>.Handler]) {
+        self.box = box
+        self.value = value
+        self.batch = batch
+    }
+
+    func step() -> Bool {
+        if next < batch.count {
+            let handler = batch[next]
+            next += 1
+            handler(value)
+            return true
+        }
+        guard let late = box.takeLateHandlers() else { return false }
+        batch = late
+        next = 0
+        return true
+    }
+}
+
+/// The handlers of a box released while pending, released in turn on the trampoline.
+private final class Orphans<T: Sendable>: TrampolineWork {
+    private var handlers: [EmptyBox<T>.Handler]
+
+    init(_ handlers: [EmptyBox<T>.Handler]) {
+        self.handlers = handlers
+    }
+
+    func step() -> Bool {
+        handlers.removeAll()
+        return false
     }
 }

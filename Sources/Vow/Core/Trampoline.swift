@@ -6,50 +6,83 @@
     import Musl
 #endif
 
-/// Runs handler batches iteratively instead of recursively.
-///
-/// When an inline handler resolves another box, that box's handlers would run inside the first
-/// handler's stack frame, and a chain of a million `map(on: nil)` steps would need a million
-/// frames. Each thread instead owns a trampoline: the outermost resolution runs the work, and
-/// any resolution nested inside it is queued and run once the current batch returns.
-final class Trampoline {
-    private var jobs: [(() -> Void)?] = []
-    private var nextJob = 0
-    private var isRunning = false
+/// Work that the trampoline runs one step at a time, such as the handlers of a sealed box.
+protocol TrampolineWork: AnyObject {
+    /// Performs the next step; returns `false`, having done nothing, once no step is left.
+    func step() -> Bool
+}
 
-    /// Runs `job` now, or after the job this thread is already running.
-    static func run(_ job: @escaping () -> Void) {
+/// Keeps handler runs from nesting without bound.
+///
+/// When an inline handler resolves another box, that box's handlers run inside the first
+/// handler's stack frame. Vow keeps that depth-first order, which PromiseKit users rely on, up
+/// to ``maximumDepth`` nested runs; beyond it, a run is queued and started once the thread's
+/// outermost run returns, so a chain of a million `map(on: nil)` steps resolves on a flat
+/// stack.
+///
+/// Each thread owns one trampoline. It tracks the runs in progress, so that a thread about to
+/// block in `wait()` can first finish them and everything queued (see ``suspend(_:)``).
+final class Trampoline {
+    /// How many handler runs may nest on one thread before further runs are queued.
+    static let maximumDepth = 32
+
+    private var active: [any TrampolineWork] = []
+    private var queued: [(any TrampolineWork)?] = []
+    private var nextQueued = 0
+
+    /// Runs `work` to completion now, or queues it if this thread is already too deep.
+    static func run(_ work: any TrampolineWork) {
         let trampoline = current
-        if trampoline.isRunning {
-            trampoline.jobs.append(job)
+        guard trampoline.active.count < maximumDepth else {
+            trampoline.queued.append(work)
             return
         }
-        trampoline.isRunning = true
-        job()
-        trampoline.drain()
-        trampoline.isRunning = false
-    }
-
-    /// Runs the jobs this thread has queued, so that a thread about to block is not the one
-    /// holding back the resolution it waits for.
-    static func drainCurrentThread() {
-        current.drain()
-    }
-
-    private func drain() {
-        while nextJob < jobs.count {
-            let job = jobs[nextJob]
-            jobs[nextJob] = nil
-            nextJob += 1
-            // Compact now and then, so a long chain does not keep a slot per step alive.
-            if nextJob >= 1024 && nextJob * 2 >= jobs.count {
-                jobs.removeFirst(nextJob)
-                nextJob = 0
-            }
-            job?()
+        trampoline.perform(work)
+        if trampoline.active.isEmpty {
+            trampoline.performQueued()
         }
-        jobs.removeAll(keepingCapacity: true)
-        nextJob = 0
+    }
+
+    /// Finishes every run in progress on this thread and everything queued, then runs `body`
+    /// as if no handler were running, so that resolutions on this thread during `body` (the
+    /// run loop's blocks while `wait()` turns it) run at once instead of queueing behind it.
+    ///
+    /// A handler that blocks must not be what holds back the result it waits for: the rest
+    /// of its own box's handlers, a handler attached meanwhile, or a queued run.
+    static func suspend<R>(_ body: () -> R) -> R {
+        let trampoline = current
+        for work in trampoline.active.reversed() {
+            while work.step() {}
+        }
+        trampoline.performQueued()
+        let interrupted = trampoline.active
+        trampoline.active = []
+        defer { trampoline.active = interrupted }
+        return body()
+    }
+
+    private func perform(_ work: any TrampolineWork) {
+        active.append(work)
+        while work.step() {}
+        active.removeLast()
+    }
+
+    private func performQueued() {
+        while nextQueued < queued.count {
+            let work = queued[nextQueued]
+            queued[nextQueued] = nil
+            nextQueued += 1
+            // Compact now and then, so a long chain does not keep a slot per step.
+            if nextQueued >= 1024 && nextQueued * 2 >= queued.count {
+                queued.removeFirst(nextQueued)
+                nextQueued = 0
+            }
+            if let work {
+                perform(work)
+            }
+        }
+        queued.removeAll(keepingCapacity: true)
+        nextQueued = 0
     }
 
     private static var current: Trampoline {

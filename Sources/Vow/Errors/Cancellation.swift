@@ -15,26 +15,31 @@ public protocol CancellableError: Error {
     var isCancelled: Bool { get }
 }
 
+extension CancellableError {
+    /// A cancellable error reports a cancellation unless its type says otherwise.
+    ///
+    /// This default also keeps a conforming type that declares no `isCancelled` of its own from
+    /// picking up the `Error` extension below, which would ask it again and never return.
+    public var isCancelled: Bool { true }
+}
+
 extension Error {
     /// Whether this error means the work was cancelled rather than that it failed.
     ///
     /// True for ``PromiseError/cancelled``, for a ``CancellableError`` that says so, for Swift
-    /// concurrency's `CancellationError`, and for Foundation's cancellation errors.
+    /// concurrency's `CancellationError`, and for Foundation's `URLError.cancelled` and
+    /// `CocoaError.userCancelled`.
     public var isCancelled: Bool {
         switch self {
         case let error as any CancellableError:
             return error.isCancelled
-        case let error as PromiseError:
-            if case .cancelled = error { return true }
-            return false
         case is CancellationError:
             return true
         case let error as URLError:
             return error.code == .cancelled
+        case let error as CocoaError:
+            return error.code == .userCancelled
         default:
-            #if canImport(Darwin)
-                if let error = self as? CocoaError, error.code == .userCancelled { return true }
-            #endif
             return false
         }
     }

@@ -23,6 +23,13 @@ public enum PromiseError: Error, Sendable {
     case noWinner
 }
 
+extension PromiseError: CancellableError {
+    /// Whether this is ``PromiseError/cancelled``.
+    public var isCancelled: Bool {
+        if case .cancelled = self { true } else { false }
+    }
+}
+
 extension PromiseError: CustomStringConvertible {
     /// A sentence that says what went wrong, suitable for a log.
     public var description: String {

@@ -20,7 +20,8 @@ extension CatchMixin {
     /// }
     /// ```
     ///
-    /// - Returns: A ``Finalizer`` whose `finally` runs after `body`, or at once on success.
+    /// - Returns: A ``Finalizer`` whose `finally` runs after `body`, or at once when there is no
+    ///   error for `body` to handle: on success, or when `policy` skips the error.
     @discardableResult
     public func `catch`(
         on: DispatchQueue? = conf.Q.return,

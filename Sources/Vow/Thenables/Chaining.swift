@@ -16,7 +16,8 @@ struct HandlerQueue: Sendable {
     /// Runs `body` asynchronously on the queue, or inline when there is no queue.
     ///
     /// A handler given a queue therefore never runs inside the call that attached it, even when
-    /// the thenable is already resolved; `on: nil` runs it on whichever thread resolves.
+    /// the thenable is already resolved. `on: nil` runs it at once if the thenable is resolved,
+    /// otherwise on the thread that resolves it.
     func run(_ body: @escaping @Sendable () -> Void) {
         guard let queue else {
             body()
@@ -33,8 +34,8 @@ struct HandlerQueue: Sendable {
 extension Thenable {
     /// The skeleton of every operator that returns a ``Promise``.
     ///
-    /// Results for which `passThrough` returns a result settle the new promise at once, on the
-    /// resolving thread. The others go to `body` on `queue`, which must settle the promise or
+    /// Results for which `passThrough` returns a result settle the new promise at once, without
+    /// a hop to `queue`. The others go to `body` on `queue`, which must settle the promise or
     /// throw; a throw rejects it.
     func chain<U>(
         on queue: HandlerQueue,

@@ -34,6 +34,7 @@ extension CatchMixin {
     ///     imageView.image = image
     /// }
     /// ```
+    @discardableResult
     public func recover(
         on: DispatchQueue? = conf.Q.map,
         flags: DispatchWorkItemFlags? = nil,
@@ -102,6 +103,7 @@ extension CatchMixin where T == Void {
     ///     close()
     /// }
     /// ```
+    @discardableResult
     public func recover(
         on: DispatchQueue? = conf.Q.map,
         flags: DispatchWorkItemFlags? = nil,

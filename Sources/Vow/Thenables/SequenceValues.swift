@@ -112,16 +112,19 @@ extension Thenable where T: Sequence, T.Element: Sendable {
     }
 }
 
-extension Thenable where T: BidirectionalCollection, T.Element: Sendable {
+extension Thenable where T: Collection, T.Element: Sendable {
     /// The last element; rejects with ``PromiseError/emptySequence`` if there is none.
+    ///
+    /// Constant time on a bidirectional collection such as an array; a forward-only
+    /// collection is walked to its end.
     ///
     /// ```swift
     /// fetchMessages().lastValue.done(scrollTo)
     /// ```
     public var lastValue: Promise<T.Element> {
         map(on: nil) { elements in
-            guard let last = elements.last else { throw PromiseError.emptySequence }
-            return last
+            guard !elements.isEmpty else { throw PromiseError.emptySequence }
+            return elements[elements.index(elements.startIndex, offsetBy: elements.count - 1)]
         }
     }
 }

@@ -6,7 +6,8 @@ public protocol Thenable<T>: AnyObject, Sendable {
     /// The type of the value this thenable delivers.
     associatedtype T: Sendable
 
-    /// Runs `handler` with the result once it exists, inline on the resolving thread.
+    /// Runs `handler` with the result: at once if it exists, otherwise on the thread that
+    /// resolves this thenable.
     ///
     /// Handlers run in the order they were attached.
     func pipe(to handler: @escaping @Sendable (Result<T, any Error>) -> Void)

@@ -53,7 +53,8 @@ public final class Guarantee<T: Sendable>: Thenable {
         return (Guarantee(box: box), { sealer.resolve($0) })
     }
 
-    /// Runs `handler` with the value once the guarantee resolves, inline on the resolving thread.
+    /// Runs `handler` with the value, wrapped as a result: at once if the guarantee is resolved,
+    /// otherwise on the thread that resolves it.
     public func pipe(to handler: @escaping @Sendable (Result<T, any Error>) -> Void) {
         box.observe { handler(.success($0)) }
     }

@@ -85,7 +85,8 @@ public final class Promise<T: Sendable>: Thenable, CatchMixin {
         self.init(box: box)
     }
 
-    /// Runs `handler` with the result once the promise resolves, inline on the resolving thread.
+    /// Runs `handler` with the result: at once if the promise is resolved, otherwise on the
+    /// thread that resolves it.
     ///
     /// This is the primitive beneath every operator; prefer `done`, `catch` or `tap` in app code.
     public func pipe(to handler: @escaping @Sendable (Result<T, any Error>) -> Void) {
