@@ -85,7 +85,7 @@ import Vow
 /// The shared state of one round of the ordering race.
 private final class RacingRound: Sendable {
     let sealing = Atomic<Bool>(false)
-    private let state = Mutex<(order: [Int], sawSeal: Bool)>(([], false))
+    private let state = Protected<(order: [Int], sawSeal: Bool)>(([], false))
 
     func ran(_ index: Int) {
         let duringSeal = index > 0 && sealing.load(ordering: .sequentiallyConsistent)

@@ -60,7 +60,7 @@ import Vow
 
     @Test func returningTheChainsOwnPromiseRejects() throws {
         let (start, resolver) = Promise<Int>.pending()
-        let holder = Mutex<Promise<Int>?>(nil)
+        let holder = Protected<Promise<Int>?>(nil)
         let chained = start.then(on: nil) { _ in holder.withLock { $0! } }
         holder.withLock { $0 = chained }
         resolver.fulfill(1)

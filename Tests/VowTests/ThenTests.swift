@@ -144,7 +144,7 @@ import Vow
 
 /// Holds a promise that a handler needs but that exists only once the chain is built.
 private final class PromiseHolder<T: Sendable>: Sendable {
-    private let stored = Mutex<Promise<T>?>(nil)
+    private let stored = Protected<Promise<T>?>(nil)
 
     func set(_ promise: Promise<T>) {
         stored.withLock { $0 = promise }

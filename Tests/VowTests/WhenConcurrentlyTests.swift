@@ -175,7 +175,7 @@ private final class Supply: Sendable {
     }
 
     private let count: Int
-    private let state = Mutex(State())
+    private let state = Protected(State())
 
     init(count: Int) {
         self.count = count
@@ -249,7 +249,7 @@ private final class InFlight: Sendable {
         var completionOrder: [Int] = []
     }
 
-    private let state = Mutex(State())
+    private let state = Protected(State())
     private let group = DispatchGroup()
     private let rejecting: Int?
     private let randomDelays: Bool

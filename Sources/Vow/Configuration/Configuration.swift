@@ -12,13 +12,13 @@ import Synchronization
 /// conf.logHandler = { event in logger.warning("\(event)") }
 /// ```
 public final class Configuration: Sendable {
-    private struct Settings {
+    private struct Settings: Sendable {
         var queues: (map: DispatchQueue?, return: DispatchQueue?) = (.main, .main)
         var catchPolicy = CatchPolicy.allErrorsExceptCancellation
         var logHandler: @Sendable (LogEvent) -> Void = Configuration.printToStandardError
     }
 
-    private let settings = Mutex(Settings())
+    private let settings = Locked(Settings())
 
     init() {}
 
