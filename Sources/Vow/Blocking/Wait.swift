@@ -8,7 +8,7 @@ extension Thenable {
     /// main queue (the default) still run: a test case or a script's top-level code can wait
     /// safely. Elsewhere it blocks the thread outright.
     ///
-    /// It reports ``LogEvent/waitOnMainThread`` on the main thread, since an app's interface stops
+    /// When it has to block, it reports ``LogEvent/waitOnMainThread`` on the main thread, since an app's interface stops
     /// responding meanwhile, and inside a block on the main queue, where steps that target the
     /// main queue cannot run until the block returns. Async code, `@MainActor` code included,
     /// should `await` ``Promise/async()`` instead; the compiler refuses `wait()` there.

@@ -4,7 +4,9 @@ import Synchronization
 
 /// Vow's global settings: default queues, the default catch policy, and the log handler.
 ///
-/// Reading and changing the configuration is safe from any thread:
+/// Reading and changing the configuration is safe from any thread. Each property is read and
+/// written whole: `conf.Q = (map: q, return: r)` is one change, while `conf.Q.map = q` is a read
+/// of the pair followed by a write of it:
 ///
 /// ```swift
 /// let background = DispatchQueue(label: "work")

@@ -1,6 +1,6 @@
 /// Something Vow noticed that its user should hear about, delivered to ``Configuration/logHandler``.
 public enum LogEvent: Sendable {
-    /// `wait()` was called on the main thread or inside a block on the main queue.
+    /// `wait()` had to block on the main thread or inside a block on the main queue.
     ///
     /// On the main thread Vow keeps the main run loop turning, so steps on the main queue still
     /// run, but the thread serves no other input until the promise resolves. Inside a main-queue

@@ -1,9 +1,9 @@
-/// The errors Vow itself rejects with.
+/// The errors Vow rejects with, and ``cancelled``, for your own code to report a cancellation.
 public enum PromiseError: Error, Sendable {
     /// A completion handler called back with neither a value nor an error.
     case invalidCallingConvention
 
-    /// A handler returned the very promise it was chaining, which could never resolve.
+    /// A handler returned the promise its own operator returned, which could never resolve.
     case returnedSelf
 
     /// An operator was given input it cannot work with, such as an empty ``race(_:)-(Array<U>)``
@@ -37,7 +37,7 @@ extension PromiseError: CustomStringConvertible {
         case .invalidCallingConvention:
             "A completion handler called back with neither a value nor an error."
         case .returnedSelf:
-            "A handler returned the promise it was chaining from, so it could never resolve."
+            "A handler returned the promise its own operator returned, so it could never resolve."
         case .badInput:
             "Bad input was provided to a Vow function."
         case .cancelled:

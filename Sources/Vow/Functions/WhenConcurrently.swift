@@ -3,7 +3,8 @@
 ///
 /// The iterator is advanced lazily: a new thenable is requested only when a running one
 /// fulfils, so work that starts when the thenable is created is throttled too. The values come
-/// in iterator order. The first rejection rejects the whole and stops requesting more.
+/// in iterator order. The first rejection rejects the whole and stops requesting more; a request
+/// already under way when it arrives may still complete.
 ///
 /// ```swift
 /// let downloads = urls.lazy.map { download($0) }.makeIterator()

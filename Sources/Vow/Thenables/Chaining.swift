@@ -96,7 +96,7 @@ extension Guarantee {
     func follow(_ next: Guarantee<T>) {
         precondition(
             next !== self,
-            "A handler returned the guarantee it was chaining from, so it could never resolve.")
+            "A handler returned the guarantee its own operator returned, so it could never resolve.")
         next.box.observe { self.box.seal($0) }
     }
 }
