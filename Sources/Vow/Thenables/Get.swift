@@ -55,10 +55,7 @@ extension Guarantee {
         flags: DispatchWorkItemFlags? = nil,
         _ body: @escaping @Sendable (Result<T, any Error>) -> Void
     ) -> Guarantee<T> {
-        chainGuarantee(on: HandlerQueue(on, flags)) { value, guarantee in
-            body(.success(value))
-            guarantee.box.seal(value)
-        }
+        get(on: on, flags: flags) { body(.success($0)) }
     }
 
     /// Looks at the value without changing it, keeping the result a ``Guarantee``.
