@@ -7,6 +7,7 @@ extension Promise {
     /// ```swift
     /// let user = try await fetchUser(id: 1).async()
     /// ```
+    @inlinable
     public func async() async throws -> T {
         try await withCheckedThrowingContinuation { continuation in
             pipe { continuation.resume(with: $0) }
@@ -20,6 +21,7 @@ extension Guarantee {
     /// ```swift
     /// await after(seconds: 1).async()
     /// ```
+    @inlinable
     public func async() async -> T {
         await withCheckedContinuation { continuation in
             box.observe { continuation.resume(returning: $0) }

@@ -16,6 +16,7 @@ extension DispatchQueue {
     ///     parse(data)
     /// }
     /// ```
+    @inlinable
     public func async<T>(
         _: Namespacer,
         group: DispatchGroup? = nil,
@@ -23,11 +24,11 @@ extension DispatchQueue {
         flags: DispatchWorkItemFlags = [],
         execute body: @escaping @Sendable () throws -> T
     ) -> Promise<T> {
-        let promise = Promise<T>(box: EmptyBox())
+        let next = EmptyBox<Result<T, any Error>>()
         async(group: group, qos: qos, flags: flags) {
-            promise.box.seal(Result { try body() })
+            next.seal(Result { try body() })
         }
-        return promise
+        return Promise(next)
     }
 
     /// Runs a `body` that cannot fail on this queue and returns a guarantee of its value.
@@ -39,6 +40,7 @@ extension DispatchQueue {
     ///     print(primes.count)
     /// }
     /// ```
+    @inlinable
     public func async<T>(
         _: Namespacer,
         group: DispatchGroup? = nil,
@@ -46,10 +48,10 @@ extension DispatchQueue {
         flags: DispatchWorkItemFlags = [],
         execute body: @escaping @Sendable () -> T
     ) -> Guarantee<T> {
-        let guarantee = Guarantee<T>(box: EmptyBox())
+        let next = EmptyBox<T>()
         async(group: group, qos: qos, flags: flags) {
-            guarantee.box.seal(body())
+            next.seal(body())
         }
-        return guarantee
+        return Guarantee(next)
     }
 }

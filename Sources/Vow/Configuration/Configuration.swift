@@ -50,6 +50,7 @@ public final class Configuration: Sendable {
         set { settings.withLock { $0.logHandler = newValue } }
     }
 
+    @usableFromInline
     func log(_ event: LogEvent) {
         logHandler(event)
     }

@@ -1,17 +1,15 @@
-import Dispatch
-
 /// The concurrent queues that guard every ``EmptyBox``.
 ///
 /// A queue per box would cost an allocation and a kernel-visible object for every pending
 /// promise. Boxes instead share a small pool and pick a queue from their own address, so the
 /// choice needs no shared counter. Two boxes on one queue only contend while both are inside
 /// a barrier block, and those blocks are a few instructions long.
+@usableFromInline
 enum BarrierQueues {
-    private static let pool: [DispatchQueue] = (0..<16).map {
-        DispatchQueue(label: "vow.box.\($0)", attributes: .concurrent)
-    }
+    private static let pool: [BarrierQueue] = (0..<16).map { BarrierQueue(label: "vow.box.\($0)") }
 
-    static func queue(for box: AnyObject) -> DispatchQueue {
+    @usableFromInline
+    static func queue(for box: AnyObject) -> BarrierQueue {
         // Heap objects are at least 16-byte aligned, so the low bits carry no information.
         let address = UInt(bitPattern: ObjectIdentifier(box))
         return pool[Int((address >> 4) % UInt(pool.count))]

@@ -1,27 +1,35 @@
 /// The storage beneath every promise and guarantee: a result that arrives once.
 ///
-/// `Box` has two kinds. A ``SealedBox`` is born resolved and needs no synchronization;
-/// an ``EmptyBox`` is born pending and guards its state with a concurrent barrier queue.
-/// Everything above the core talks to a box through these three members only.
-// @unchecked: the base class holds no state; each subclass documents its own guarantee.
-class Box<T: Sendable>: @unchecked Sendable {
-    typealias Handler = @Sendable (T) -> Void
+/// `Box` has two kinds. A ``SealedBox`` is born resolved and needs no synchronization; an
+/// ``EmptyBox`` is born pending and guards its state with a concurrent barrier queue.
+/// Everything above the core reads a box through ``resolution`` and ``observe(_:)`` only, and
+/// resolves an ``EmptyBox`` through its ``EmptyBox/seal(_:)``.
+///
+/// The kinds are enum cases rather than subclasses so that every call is direct: a generic
+/// class's overrides run unspecialized, looking up generic metadata on every call.
+@usableFromInline
+enum Box<T: Sendable>: Sendable {
+    case sealed(SealedBox<T>)
+    case empty(EmptyBox<T>)
 
     /// The result, or `nil` while the box is pending.
+    @inlinable
     var resolution: T? {
-        preconditionFailure("Box is abstract: use SealedBox or EmptyBox")
+        switch self {
+        case .sealed(let box): box.value
+        case .empty(let box): box.resolution
+        }
     }
 
     /// Runs `handler` with the result once it exists.
     ///
     /// Handlers attached to one box run in the order they were attached, also when an
-    /// attachment races with ``seal(_:)``. A handler attached after resolution runs inline.
-    func observe(_ handler: @escaping Handler) {
-        preconditionFailure("Box is abstract: use SealedBox or EmptyBox")
-    }
-
-    /// Resolves the box. Only the first call has an effect; later ones are ignored.
-    func seal(_ value: T) {
-        preconditionFailure("Box is abstract: use SealedBox or EmptyBox")
+    /// attachment races with sealing. A handler attached after resolution runs inline.
+    @inlinable
+    func observe(_ handler: @escaping @Sendable (T) -> Void) {
+        switch self {
+        case .sealed(let box): handler(box.value)
+        case .empty(let box): box.observe(handler)
+        }
     }
 }

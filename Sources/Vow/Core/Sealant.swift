@@ -1,29 +1,86 @@
-/// The state of a pending box: still waiting with the handlers attached so far, or resolved.
+/// The state of an ``EmptyBox``: still waiting, with the handlers attached so far, or resolved.
 ///
 /// Only ``EmptyBox`` stores a sealant; a ``SealedBox`` is resolved from birth and needs none.
+@usableFromInline
 enum Sealant<R: Sendable> {
     case pending(Handlers<R>)
     case resolved(R)
+
+    /// The value, or `nil` while pending.
+    @inlinable
+    var value: R? {
+        if case .resolved(let value) = self { value } else { nil }
+    }
+
+    /// Whether the sealant is pending with no handler attached.
+    var isEmptyPending: Bool {
+        if case .pending(.none) = self { true } else { false }
+    }
+
+    /// Adds `handler` to a pending sealant; returns `false`, leaving it unchanged, if resolved.
+    @inlinable
+    mutating func attach(_ handler: @escaping Handlers<R>.Body) -> Bool {
+        guard case .pending(var handlers) = self else { return false }
+        // Drop the sealant's own reference first, so the list below is unique and grows in place.
+        self = .pending(Handlers())
+        handlers.append(handler)
+        self = .pending(handlers)
+        return true
+    }
 }
 
 /// The handlers attached to a pending box, in attachment order.
 ///
-/// A reference type so that appending to the list inside `Sealant.pending` does not copy
-/// the enum payload. All access happens inside the owning box's barrier blocks.
-final class Handlers<R: Sendable> {
+/// Most promises get exactly one handler, the next step of their chain, so a single handler is
+/// stored inline and only a second one allocates an array.
+@usableFromInline
+enum Handlers<R: Sendable> {
+    @usableFromInline
     typealias Body = @Sendable (R) -> Void
 
-    private var bodies: [Body] = []
+    case none
+    case one(Body)
+    case many([Body])
 
-    var isEmpty: Bool { bodies.isEmpty }
-
-    func append(_ body: @escaping Body) {
-        bodies.append(body)
+    @inlinable
+    init() {
+        self = .none
     }
 
-    /// Hands over every body attached so far and leaves the list empty for late arrivals.
-    func takeAll() -> [Body] {
-        defer { bodies = [] }
-        return bodies
+    @inlinable
+    var isEmpty: Bool {
+        if case .none = self { true } else { false }
+    }
+
+    @inlinable
+    var count: Int {
+        switch self {
+        case .none: 0
+        case .one: 1
+        case .many(let bodies): bodies.count
+        }
+    }
+
+    @inlinable
+    subscript(index: Int) -> Body {
+        switch self {
+        case .none: preconditionFailure("Vow internal error: no handler at \(index)")
+        case .one(let body): body
+        case .many(let bodies): bodies[index]
+        }
+    }
+
+    @inlinable
+    mutating func append(_ body: @escaping Body) {
+        switch self {
+        case .none:
+            self = .one(body)
+        case .one(let first):
+            self = .many([first, body])
+        case .many(var bodies):
+            self = .none
+            bodies.append(body)
+            self = .many(bodies)
+        }
     }
 }

@@ -7,9 +7,23 @@
 #endif
 
 /// Work that the trampoline runs one step at a time, such as the handlers of a sealed box.
-protocol TrampolineWork: AnyObject {
+///
+/// A class holding its step function, rather than a protocol: calls through a generic type's
+/// conformance would run its unspecialized code, while a closure formed in a subclass's
+/// inlinable initializer is specialized for the client's types.
+@usableFromInline
+class TrampolineWork {
+    private let advance: (TrampolineWork) -> Bool
+
+    @usableFromInline
+    init(advance: @escaping (TrampolineWork) -> Bool) {
+        self.advance = advance
+    }
+
     /// Performs the next step; returns `false`, having done nothing, once no step is left.
-    func step() -> Bool
+    final func step() -> Bool {
+        advance(self)
+    }
 }
 
 /// Keeps handler runs from nesting without bound.
@@ -22,16 +36,20 @@ protocol TrampolineWork: AnyObject {
 ///
 /// Each thread owns one trampoline. It tracks the runs in progress, so that a thread about to
 /// block in `wait()` can first finish them and everything queued (see ``suspend(_:)``).
+@usableFromInline
 final class Trampoline {
     /// How many handler runs may nest on one thread before further runs are queued.
     static let maximumDepth = 32
 
-    private var active: [any TrampolineWork] = []
-    private var queued: [(any TrampolineWork)?] = []
-    private var nextQueued = 0
+    // Unchecked exclusivity: a trampoline belongs to one thread, and these are never accessed
+    // overlapping; the dynamic check would cost more than the work it guards.
+    @exclusivity(unchecked) private var active: [TrampolineWork] = []
+    @exclusivity(unchecked) private var queued: [TrampolineWork?] = []
+    @exclusivity(unchecked) private var nextQueued = 0
 
     /// Runs `work` to completion now, or queues it if this thread is already too deep.
-    static func run(_ work: any TrampolineWork) {
+    @usableFromInline
+    static func run(_ work: TrampolineWork) {
         let trampoline = current
         guard trampoline.active.count < maximumDepth else {
             trampoline.queued.append(work)
@@ -61,7 +79,7 @@ final class Trampoline {
         return body()
     }
 
-    private func perform(_ work: any TrampolineWork) {
+    private func perform(_ work: TrampolineWork) {
         active.append(work)
         while work.step() {}
         active.removeLast()

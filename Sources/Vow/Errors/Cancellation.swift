@@ -55,6 +55,7 @@ public enum CatchPolicy: Sendable {
 }
 
 extension CatchPolicy {
+    @usableFromInline
     func handles(_ error: any Error) -> Bool {
         self == .allErrors || !error.isCancelled
     }

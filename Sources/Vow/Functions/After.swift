@@ -25,7 +25,7 @@ public func after(_ interval: DispatchTimeInterval) -> Guarantee<Void> {
 }
 
 private func after(deadline: DispatchTime) -> Guarantee<Void> {
-    let guarantee = Guarantee<Void>(box: EmptyBox())
-    DispatchQueue.global().asyncAfter(deadline: deadline) { guarantee.box.seal(()) }
-    return guarantee
+    let next = EmptyBox<Void>()
+    DispatchQueue.global().asyncAfter(deadline: deadline) { next.seal(()) }
+    return Guarantee(next)
 }

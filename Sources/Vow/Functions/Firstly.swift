@@ -13,6 +13,7 @@
 ///     report(error)
 /// }
 /// ```
+@inlinable
 public func firstly<U: Thenable>(execute body: () throws -> U) -> Promise<U.T> {
     do {
         let first = try body()
@@ -34,6 +35,7 @@ public func firstly<U: Thenable>(execute body: () throws -> U) -> Promise<U.T> {
 ///     print("a second later")
 /// }
 /// ```
+@inlinable
 public func firstly<T>(execute body: () -> Guarantee<T>) -> Guarantee<T> {
     body()
 }

@@ -5,13 +5,14 @@
 /// ```swift
 /// race([fetchFromMirrorA(), fetchFromMirrorB()]).done(use)
 /// ```
+@inlinable
 public func race<U: Thenable>(_ thenables: [U]) -> Promise<U.T> {
     guard !thenables.isEmpty else { return Promise(error: PromiseError.badInput) }
-    let promise = Promise<U.T>(box: EmptyBox())
+    let next = EmptyBox<Result<U.T, any Error>>()
     for thenable in thenables {
-        thenable.pipe { promise.box.seal($0) }
+        thenable.pipe { next.seal($0) }
     }
-    return promise
+    return Promise(next)
 }
 
 /// Resolves as the first of the thenables to resolve, whether it fulfils or rejects.
@@ -21,6 +22,7 @@ public func race<U: Thenable>(_ thenables: [U]) -> Promise<U.T> {
 /// ```swift
 /// race(fetchFromMirrorA(), fetchFromMirrorB()).done(use)
 /// ```
+@inlinable
 public func race<U: Thenable>(_ first: U, _ rest: U...) -> Promise<U.T> {
     race([first] + rest)
 }
@@ -32,12 +34,13 @@ public func race<U: Thenable>(_ first: U, _ rest: U...) -> Promise<U.T> {
 /// ```swift
 /// race(after(seconds: 1).map { "slow" }, after(seconds: 0.1).map { "fast" })
 /// ```
+@inlinable
 public func race<T>(_ first: Guarantee<T>, _ rest: Guarantee<T>...) -> Guarantee<T> {
-    let guarantee = Guarantee<T>(box: EmptyBox())
+    let next = EmptyBox<T>()
     for contender in [first] + rest {
-        contender.box.observe { guarantee.box.seal($0) }
+        contender.box.observe { next.seal($0) }
     }
-    return guarantee
+    return Guarantee(next)
 }
 
 /// Fulfils with the first of `thenables` to fulfil, ignoring rejections while any is pending.
@@ -48,20 +51,21 @@ public func race<T>(_ first: Guarantee<T>, _ rest: Guarantee<T>...) -> Guarantee
 /// ```swift
 /// race(fulfilled: mirrors.map(fetch)).done(use)
 /// ```
+@inlinable
 public func race<U: Thenable>(fulfilled thenables: [U]) -> Promise<U.T> {
     guard !thenables.isEmpty else { return Promise(error: PromiseError.badInput) }
-    let promise = Promise<U.T>(box: EmptyBox())
+    let next = EmptyBox<Result<U.T, any Error>>()
     let stillRunning = Locked(thenables.count)
     for thenable in thenables {
         thenable.pipe { result in
             if case .success = result {
-                promise.box.seal(result)
+                next.seal(result)
             } else if stillRunning.withLock({
                 $0 -= 1; return $0 == 0
             }) {
-                promise.box.seal(.failure(PromiseError.noWinner))
+                next.seal(.failure(PromiseError.noWinner))
             }
         }
     }
-    return promise
+    return Promise(next)
 }

@@ -8,6 +8,7 @@
 ///     show(users)
 /// }
 /// ```
+@inlinable
 public func when<U: Thenable>(fulfilled thenables: [U]) -> Promise<[U.T]> {
     gather(thenables)
 }
@@ -17,6 +18,7 @@ public func when<U: Thenable>(fulfilled thenables: [U]) -> Promise<[U.T]> {
 /// ```swift
 /// when(fulfilled: files.map(delete)).done { print("all deleted") }
 /// ```
+@inlinable
 public func when<U: Thenable>(fulfilled thenables: [U]) -> Promise<Void> where U.T == Void {
     gather(thenables).asVoid()
 }
@@ -30,6 +32,7 @@ public func when<U: Thenable>(fulfilled thenables: [U]) -> Promise<Void> where U
 /// ```swift
 /// when(fulfilled: saveSettings(), saveHistory()).done { close() }
 /// ```
+@inlinable
 public func when(fulfilled promises: Promise<Void>...) -> Promise<Void> {
     gather(promises).asVoid()
 }
@@ -41,6 +44,7 @@ public func when(fulfilled promises: Promise<Void>...) -> Promise<Void> {
 ///     configure(user, settings)
 /// }
 /// ```
+@inlinable
 public func when<U: Thenable, V: Thenable>(
     fulfilled first: U, _ second: V
 ) -> Promise<(U.T, V.T)> {
@@ -50,6 +54,7 @@ public func when<U: Thenable, V: Thenable>(
 }
 
 /// Fulfils with all three values once every thenable fulfils; rejects as soon as one rejects.
+@inlinable
 public func when<U: Thenable, V: Thenable, W: Thenable>(
     fulfilled first: U, _ second: V, _ third: W
 ) -> Promise<(U.T, V.T, W.T)> {
@@ -59,6 +64,7 @@ public func when<U: Thenable, V: Thenable, W: Thenable>(
 }
 
 /// Fulfils with all four values once every thenable fulfils; rejects as soon as one rejects.
+@inlinable
 public func when<U: Thenable, V: Thenable, W: Thenable, X: Thenable>(
     fulfilled first: U, _ second: V, _ third: W, _ fourth: X
 ) -> Promise<(U.T, V.T, W.T, X.T)> {
@@ -68,6 +74,7 @@ public func when<U: Thenable, V: Thenable, W: Thenable, X: Thenable>(
 }
 
 /// Fulfils with all five values once every thenable fulfils; rejects as soon as one rejects.
+@inlinable
 public func when<U: Thenable, V: Thenable, W: Thenable, X: Thenable, Y: Thenable>(
     fulfilled first: U, _ second: V, _ third: W, _ fourth: X, _ fifth: Y
 ) -> Promise<(U.T, V.T, W.T, X.T, Y.T)> {
@@ -79,21 +86,22 @@ public func when<U: Thenable, V: Thenable, W: Thenable, X: Thenable, Y: Thenable
 
 /// The mechanism behind every `when(fulfilled:)`: values land in their slot as they arrive,
 /// and the first rejection settles the result.
-private func gather<U: Thenable>(_ thenables: [U]) -> Promise<[U.T]> {
+@usableFromInline
+func gather<U: Thenable>(_ thenables: [U]) -> Promise<[U.T]> {
     guard !thenables.isEmpty else { return .value([]) }
-    let promise = Promise<[U.T]>(box: EmptyBox())
+    let next = EmptyBox<Result<[U.T], any Error>>()
     let gathering = Locked(Gathering<U.T>(count: thenables.count))
     for (index, thenable) in thenables.enumerated() {
         thenable.pipe { result in
             switch result {
             case .success(let value):
                 if let values = gathering.withLock({ $0.store(value, at: index) }) {
-                    promise.box.seal(.success(values))
+                    next.seal(.success(values))
                 }
             case .failure(let error):
-                promise.box.seal(.failure(error))
+                next.seal(.failure(error))
             }
         }
     }
-    return promise
+    return Promise(next)
 }

@@ -48,7 +48,8 @@ private final class Throttle<Value: Sendable>: @unchecked Sendable {
         }
     }
 
-    let promise = Promise<[Value]>(box: EmptyBox())
+    private let outcome = EmptyBox<Result<[Value], any Error>>()
+    var promise: Promise<[Value]> { Promise(outcome) }
     private let next: () -> (any Thenable<Value>)?
     private let limit: Int
     private let state = Locked(State())
@@ -91,14 +92,14 @@ private final class Throttle<Value: Sendable>: @unchecked Sendable {
             state.values.removeLast()
             return state.takeValuesIfDone()
         }
-        if let values { promise.box.seal(.success(values)) }
+        if let values { outcome.seal(.success(values)) }
     }
 
     private func complete(_ slot: Int, with result: Result<Value, any Error>) {
         switch result {
         case .failure(let error):
             state.withLock { $0.settled = true }
-            promise.box.seal(.failure(error))
+            outcome.seal(.failure(error))
         case .success(let value):
             let values = state.withLock { state -> [Value]? in
                 state.values[slot] = value
@@ -106,7 +107,7 @@ private final class Throttle<Value: Sendable>: @unchecked Sendable {
                 return state.takeValuesIfDone()
             }
             if let values {
-                promise.box.seal(.success(values))
+                outcome.seal(.success(values))
             } else {
                 pump()
             }

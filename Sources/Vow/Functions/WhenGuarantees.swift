@@ -5,6 +5,7 @@
 ///     gallery.show(thumbnails)
 /// }
 /// ```
+@inlinable
 public func when<T>(guarantees: [Guarantee<T>]) -> Guarantee<[T]> {
     when(resolved: guarantees).map(on: nil) { results in
         // A guarantee's result is always a success, so `get()` cannot throw here.
@@ -17,6 +18,7 @@ public func when<T>(guarantees: [Guarantee<T>]) -> Guarantee<[T]> {
 /// ```swift
 /// when(guarantees: animations).done { cleanUp() }
 /// ```
+@inlinable
 public func when(guarantees: [Guarantee<Void>]) -> Guarantee<Void> {
     when(resolved: guarantees).asVoid()
 }
@@ -26,6 +28,7 @@ public func when(guarantees: [Guarantee<Void>]) -> Guarantee<Void> {
 /// ```swift
 /// when(guarantees: fadeOut(), slideAway()).done { removeView() }
 /// ```
+@inlinable
 public func when(guarantees: Guarantee<Void>...) -> Guarantee<Void> {
     when(guarantees: guarantees)
 }

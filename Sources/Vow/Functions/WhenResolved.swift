@@ -9,18 +9,19 @@
 ///     print("\(failures.count) downloads failed")
 /// }
 /// ```
+@inlinable
 public func when<U: Thenable>(resolved thenables: [U]) -> Guarantee<[Result<U.T, any Error>]> {
     guard !thenables.isEmpty else { return .value([]) }
-    let guarantee = Guarantee<[Result<U.T, any Error>]>(box: EmptyBox())
+    let next = EmptyBox<[Result<U.T, any Error>]>()
     let gathering = Locked(Gathering<Result<U.T, any Error>>(count: thenables.count))
     for (index, thenable) in thenables.enumerated() {
         thenable.pipe { result in
             if let results = gathering.withLock({ $0.store(result, at: index) }) {
-                guarantee.box.seal(results)
+                next.seal(results)
             }
         }
     }
-    return guarantee
+    return Guarantee(next)
 }
 
 /// Waits for every thenable to resolve and reports each result in order.
@@ -28,6 +29,7 @@ public func when<U: Thenable>(resolved thenables: [U]) -> Guarantee<[Result<U.T,
 /// ```swift
 /// when(resolved: saveLocal(), saveRemote()).done { results in print(results) }
 /// ```
+@inlinable
 public func when<U: Thenable>(resolved thenables: U...) -> Guarantee<[Result<U.T, any Error>]> {
     when(resolved: thenables)
 }

@@ -13,10 +13,13 @@
 /// latter's lock on Linux and reports every access it guards as a race, while it understands
 /// pthread mutexes on every platform, so `swift test --sanitize=thread` stays meaningful.
 // @unchecked: `state` is only read or written between locking and unlocking `mutex`.
+@usableFromInline
 final class Locked<State: Sendable>: @unchecked Sendable {
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-    private var state: State
+    @usableFromInline
+    var state: State
 
+    @usableFromInline
     init(_ state: State) {
         self.state = state
         mutex.initialize(to: pthread_mutex_t())
@@ -29,24 +32,40 @@ final class Locked<State: Sendable>: @unchecked Sendable {
         mutex.deallocate()
     }
 
+    @inlinable
     func withLock<R>(_ body: (inout State) throws -> R) rethrows -> R {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
+        lock()
+        defer { unlock() }
         return try body(&state)
+    }
+
+    @usableFromInline
+    func lock() {
+        pthread_mutex_lock(mutex)
+    }
+
+    @usableFromInline
+    func unlock() {
+        pthread_mutex_unlock(mutex)
     }
 }
 
 /// Values arriving in any order into numbered slots, complete once every slot is filled.
+@usableFromInline
 struct Gathering<Value> {
-    private var slots: [Value?]
-    private var missing: Int
+    @usableFromInline
+    var slots: [Value?]
+    @usableFromInline
+    var missing: Int
 
+    @inlinable
     init(count: Int) {
         slots = Array(repeating: nil, count: count)
         missing = count
     }
 
     /// Stores `value` and returns every value, in slot order, if it was the last one missing.
+    @inlinable
     mutating func store(_ value: Value, at index: Int) -> [Value]? {
         precondition(slots[index] == nil, "Vow internal error: slot \(index) filled twice")
         slots[index] = value

@@ -22,6 +22,7 @@ extension CatchMixin {
     ///
     /// - Returns: A ``Finalizer`` whose `finally` runs after `body`, or at once when there is no
     ///   error for `body` to handle: on success, or when `policy` skips the error.
+    @inlinable
     @discardableResult
     public func `catch`(
         on: DispatchQueue? = conf.Q.return,
@@ -36,7 +37,7 @@ extension CatchMixin {
                 finalizer.release()
                 return
             }
-            queue.run {
+            queue.run(error, body, resolving: finalizer) { error, body, finalizer in
                 body(error)
                 finalizer.release()
             }
@@ -50,6 +51,7 @@ extension CatchMixin {
     /// ```swift
     /// analytics.send(event).cauterize()
     /// ```
+    @inlinable
     @discardableResult
     public func cauterize() -> Finalizer {
         self.catch(on: nil) { conf.log(.cauterized($0)) }

@@ -13,14 +13,15 @@ extension Thenable {
     ///     label.text = "unavailable"
     /// }
     /// ```
+    @inlinable
     public func done(
         on: DispatchQueue? = conf.Q.return,
         flags: DispatchWorkItemFlags? = nil,
         _ body: @escaping @Sendable (T) throws -> Void
     ) -> Promise<Void> {
-        chainValue(on: HandlerQueue(on, flags)) { value, promise in
+        chainValue(on: HandlerQueue(on, flags), with: body) { value, body, next in
             try body(value)
-            promise.box.seal(.success(()))
+            next.seal(.success(()))
         }
     }
 }
@@ -31,15 +32,16 @@ extension Guarantee {
     /// ```swift
     /// after(seconds: 1).done { print("tick") }
     /// ```
+    @inlinable
     @discardableResult
     public func done(
         on: DispatchQueue? = conf.Q.return,
         flags: DispatchWorkItemFlags? = nil,
         _ body: @escaping @Sendable (T) -> Void
     ) -> Guarantee<Void> {
-        chainGuarantee(on: HandlerQueue(on, flags)) { value, guarantee in
+        chainGuarantee(on: HandlerQueue(on, flags), with: body) { value, body, next in
             body(value)
-            guarantee.box.seal(())
+            next.seal(())
         }
     }
 }

@@ -7,12 +7,16 @@ public import Dispatch
 /// load().done(show).catch(report).finally { spinner.stop() }
 /// ```
 public final class Finalizer: Sendable {
-    private let caught = Guarantee<Void>(box: EmptyBox())
+    @usableFromInline
+    let caught = EmptyBox<Void>()
 
+    @inlinable
     init() {}
 
+    /// Marks the chain finished, so `finally` handlers run.
+    @inlinable
     func release() {
-        caught.box.seal(())
+        caught.seal(())
     }
 
     /// Runs `body` once the chain has finished, after the `catch` handler if there was an error.
@@ -21,11 +25,12 @@ public final class Finalizer: Sendable {
     ///   - on: The queue `body` runs on; `nil` runs it inline. Defaults to `conf.Q.return`.
     ///   - flags: Work-item flags for the dispatch onto `on`.
     ///   - body: The last step of the chain.
+    @inlinable
     public func finally(
         on: DispatchQueue? = conf.Q.return,
         flags: DispatchWorkItemFlags? = nil,
         _ body: @escaping @Sendable () -> Void
     ) {
-        caught.done(on: on, flags: flags) { body() }
+        Guarantee<Void>(caught).done(on: on, flags: flags) { body() }
     }
 }

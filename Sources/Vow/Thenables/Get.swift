@@ -12,14 +12,15 @@ extension Thenable {
     ///     fetchAvatar(for: user)
     /// }
     /// ```
+    @inlinable
     public func get(
         on: DispatchQueue? = conf.Q.return,
         flags: DispatchWorkItemFlags? = nil,
         _ body: @escaping @Sendable (T) throws -> Void
     ) -> Promise<T> {
-        chainValue(on: HandlerQueue(on, flags)) { value, promise in
+        chainValue(on: HandlerQueue(on, flags), with: body) { value, body, next in
             try body(value)
-            promise.box.seal(.success(value))
+            next.seal(.success(value))
         }
     }
 
@@ -30,14 +31,15 @@ extension Thenable {
     ///     print("fetchUser:", result)
     /// }
     /// ```
+    @inlinable
     public func tap(
         on: DispatchQueue? = conf.Q.map,
         flags: DispatchWorkItemFlags? = nil,
         _ body: @escaping @Sendable (Result<T, any Error>) -> Void
     ) -> Promise<T> {
-        chainResult(on: HandlerQueue(on, flags)) { result, promise in
+        chainResult(on: HandlerQueue(on, flags), with: body) { result, body, next in
             body(result)
-            promise.box.seal(result)
+            next.seal(result)
         }
     }
 }
@@ -49,6 +51,7 @@ extension Guarantee {
     /// ```swift
     /// after(seconds: 1).map { "tick" }.tap { print("timer:", $0) }
     /// ```
+    @inlinable
     @discardableResult
     public func tap(
         on: DispatchQueue? = conf.Q.map,
@@ -63,15 +66,16 @@ extension Guarantee {
     /// ```swift
     /// currentLocation().get { print("at", $0) }.map(geocode)
     /// ```
+    @inlinable
     @discardableResult
     public func get(
         on: DispatchQueue? = conf.Q.return,
         flags: DispatchWorkItemFlags? = nil,
         _ body: @escaping @Sendable (T) -> Void
     ) -> Guarantee<T> {
-        chainGuarantee(on: HandlerQueue(on, flags)) { value, guarantee in
+        chainGuarantee(on: HandlerQueue(on, flags), with: body) { value, body, next in
             body(value)
-            guarantee.box.seal(value)
+            next.seal(value)
         }
     }
 }

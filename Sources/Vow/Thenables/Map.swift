@@ -10,13 +10,14 @@ extension Thenable {
     ///     try JSONDecoder().decode(User.self, from: data)
     /// }
     /// ```
+    @inlinable
     public func map<U>(
         on: DispatchQueue? = conf.Q.map,
         flags: DispatchWorkItemFlags? = nil,
         _ transform: @escaping @Sendable (T) throws -> U
     ) -> Promise<U> {
-        chainValue(on: HandlerQueue(on, flags)) { value, promise in
-            promise.box.seal(.success(try transform(value)))
+        chainValue(on: HandlerQueue(on, flags), with: transform) { value, transform, next in
+            next.seal(.success(try transform(value)))
         }
     }
 
@@ -28,16 +29,17 @@ extension Thenable {
     /// ```swift
     /// fetchText().compactMap { Int($0) }
     /// ```
+    @inlinable
     public func compactMap<U>(
         on: DispatchQueue? = conf.Q.map,
         flags: DispatchWorkItemFlags? = nil,
         _ transform: @escaping @Sendable (T) throws -> U?
     ) -> Promise<U> {
-        chainValue(on: HandlerQueue(on, flags)) { value, promise in
+        chainValue(on: HandlerQueue(on, flags), with: transform) { value, transform, next in
             guard let transformed = try transform(value) else {
                 throw PromiseError.compactMap(value, U.self)
             }
-            promise.box.seal(.success(transformed))
+            next.seal(.success(transformed))
         }
     }
 
@@ -46,6 +48,7 @@ extension Thenable {
     /// ```swift
     /// func save() -> Promise<Void> { upload(record).asVoid() }
     /// ```
+    @inlinable
     public func asVoid() -> Promise<Void> {
         map(on: nil) { _ in }
     }
@@ -57,17 +60,19 @@ extension Guarantee {
     /// ```swift
     /// Guarantee.value(21).map { $0 * 2 }
     /// ```
+    @inlinable
     public func map<U>(
         on: DispatchQueue? = conf.Q.map,
         flags: DispatchWorkItemFlags? = nil,
         _ transform: @escaping @Sendable (T) -> U
     ) -> Guarantee<U> {
-        chainGuarantee(on: HandlerQueue(on, flags)) { value, guarantee in
-            guarantee.box.seal(transform(value))
+        chainGuarantee(on: HandlerQueue(on, flags), with: transform) { value, transform, next in
+            next.seal(transform(value))
         }
     }
 
     /// Discards the value.
+    @inlinable
     public func asVoid() -> Guarantee<Void> {
         map(on: nil) { _ in }
     }

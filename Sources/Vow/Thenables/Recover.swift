@@ -12,15 +12,16 @@ extension CatchMixin {
     ///     return fetchFromCache()
     /// }
     /// ```
+    @inlinable
     public func recover<U: Thenable>(
         on: DispatchQueue? = conf.Q.map,
         flags: DispatchWorkItemFlags? = nil,
         policy: CatchPolicy = conf.catchPolicy,
         _ body: @escaping @Sendable (any Error) throws -> U
     ) -> Promise<T> where U.T == T {
-        chain(on: HandlerQueue(on, flags), passThrough: { $0.unlessHandled(by: policy) }) { result, promise in
+        chainResult(on: HandlerQueue(on, flags), route: .errors(policy), with: body) { result, body, next in
             guard case .failure(let error) = result else { return }
-            try promise.follow(body(error))
+            try next.follow(body(error))
         }
     }
 
@@ -34,23 +35,24 @@ extension CatchMixin {
     ///     imageView.image = image
     /// }
     /// ```
+    @inlinable
     @discardableResult
     public func recover(
         on: DispatchQueue? = conf.Q.map,
         flags: DispatchWorkItemFlags? = nil,
         _ body: @escaping @Sendable (any Error) -> Guarantee<T>
     ) -> Guarantee<T> {
-        let guarantee = Guarantee<T>(box: EmptyBox())
+        let next = EmptyBox<T>()
         let queue = HandlerQueue(on, flags)
         pipe { result in
             switch result {
             case .success(let value):
-                guarantee.box.seal(value)
+                next.seal(value)
             case .failure(let error):
-                queue.run { guarantee.follow(body(error)) }
+                queue.run(error, body, resolving: next) { error, body, next in next.follow(body(error)) }
             }
         }
-        return guarantee
+        return Guarantee<T>(next)
     }
 
     /// Ensures `body` runs after this promise resolves, whatever the outcome, and passes the
@@ -62,14 +64,15 @@ extension CatchMixin {
     ///     spinner.stop()
     /// }.done(render).catch(report)
     /// ```
+    @inlinable
     public func ensure(
         on: DispatchQueue? = conf.Q.return,
         flags: DispatchWorkItemFlags? = nil,
         _ body: @escaping @Sendable () -> Void
     ) -> Promise<T> {
-        chainResult(on: HandlerQueue(on, flags)) { result, promise in
+        chainResult(on: HandlerQueue(on, flags), with: body) { result, body, next in
             body()
-            promise.box.seal(result)
+            next.seal(result)
         }
     }
 
@@ -81,13 +84,14 @@ extension CatchMixin {
     ///     closeSession()
     /// }
     /// ```
+    @inlinable
     public func ensureThen(
         on: DispatchQueue? = conf.Q.return,
         flags: DispatchWorkItemFlags? = nil,
         _ body: @escaping @Sendable () -> Guarantee<Void>
     ) -> Promise<T> {
-        chainResult(on: HandlerQueue(on, flags)) { result, promise in
-            body().box.observe { promise.box.seal(result) }
+        chainResult(on: HandlerQueue(on, flags), with: body) { result, body, next in
+            body().box.observe { next.seal(result) }
         }
     }
 }
@@ -103,6 +107,7 @@ extension CatchMixin where T == Void {
     ///     close()
     /// }
     /// ```
+    @inlinable
     @discardableResult
     public func recover(
         on: DispatchQueue? = conf.Q.map,
@@ -123,16 +128,17 @@ extension CatchMixin where T == Void {
     ///     purgeCaches()
     /// }
     /// ```
+    @inlinable
     public func recover(
         on: DispatchQueue? = conf.Q.map,
         flags: DispatchWorkItemFlags? = nil,
         policy: CatchPolicy = conf.catchPolicy,
         _ body: @escaping @Sendable (any Error) throws -> Void
     ) -> Promise<Void> {
-        chain(on: HandlerQueue(on, flags), passThrough: { $0.unlessHandled(by: policy) }) { result, promise in
+        chainResult(on: HandlerQueue(on, flags), route: .errors(policy), with: body) { result, body, next in
             guard case .failure(let error) = result else { return }
             try body(error)
-            promise.box.seal(.success(()))
+            next.seal(.success(()))
         }
     }
 }

@@ -6,6 +6,7 @@ extension Thenable where T: Sequence, T.Element: Sendable {
     /// ```swift
     /// fetchUsers().mapValues { $0.name }
     /// ```
+    @inlinable
     public func mapValues<U: Sendable>(
         on: DispatchQueue? = conf.Q.map,
         flags: DispatchWorkItemFlags? = nil,
@@ -19,6 +20,7 @@ extension Thenable where T: Sequence, T.Element: Sendable {
     /// ```swift
     /// fetchAlbums().flatMapValues { $0.tracks }
     /// ```
+    @inlinable
     public func flatMapValues<U: Sequence & Sendable>(
         on: DispatchQueue? = conf.Q.map,
         flags: DispatchWorkItemFlags? = nil,
@@ -32,6 +34,7 @@ extension Thenable where T: Sequence, T.Element: Sendable {
     /// ```swift
     /// fetchLines().compactMapValues { Int($0) }
     /// ```
+    @inlinable
     public func compactMapValues<U: Sendable>(
         on: DispatchQueue? = conf.Q.map,
         flags: DispatchWorkItemFlags? = nil,
@@ -49,6 +52,7 @@ extension Thenable where T: Sequence, T.Element: Sendable {
     ///     fetchUser(id)
     /// }
     /// ```
+    @inlinable
     public func thenMap<U: Thenable>(
         on: DispatchQueue? = conf.Q.map,
         flags: DispatchWorkItemFlags? = nil,
@@ -64,6 +68,7 @@ extension Thenable where T: Sequence, T.Element: Sendable {
     ///     listFiles(in: folder)
     /// }
     /// ```
+    @inlinable
     public func thenFlatMap<U: Thenable>(
         on: DispatchQueue? = conf.Q.map,
         flags: DispatchWorkItemFlags? = nil,
@@ -77,6 +82,7 @@ extension Thenable where T: Sequence, T.Element: Sendable {
     /// ```swift
     /// fetchOrders().filterValues { $0.isOpen }
     /// ```
+    @inlinable
     public func filterValues(
         on: DispatchQueue? = conf.Q.map,
         flags: DispatchWorkItemFlags? = nil,
@@ -90,6 +96,7 @@ extension Thenable where T: Sequence, T.Element: Sendable {
     /// ```swift
     /// search(query).firstValue.done(open)
     /// ```
+    @inlinable
     public var firstValue: Promise<T.Element> {
         firstValue(on: nil) { _ in true }
     }
@@ -100,6 +107,7 @@ extension Thenable where T: Sequence, T.Element: Sendable {
     /// ```swift
     /// fetchPrinters().firstValue { $0.isOnline }
     /// ```
+    @inlinable
     public func firstValue(
         on: DispatchQueue? = conf.Q.map,
         flags: DispatchWorkItemFlags? = nil,
@@ -121,6 +129,7 @@ extension Thenable where T: Collection, T.Element: Sendable {
     /// ```swift
     /// fetchMessages().lastValue.done(scrollTo)
     /// ```
+    @inlinable
     public var lastValue: Promise<T.Element> {
         map(on: nil) { elements in
             guard !elements.isEmpty else { throw PromiseError.emptySequence }
@@ -135,6 +144,7 @@ extension Thenable where T: Sequence, T.Element: Comparable & Sendable {
     /// ```swift
     /// fetchScores().sortedValues()
     /// ```
+    @inlinable
     public func sortedValues(
         on: DispatchQueue? = conf.Q.map,
         flags: DispatchWorkItemFlags? = nil
@@ -149,6 +159,7 @@ extension Guarantee where T: Sequence, T.Element: Sendable {
     /// ```swift
     /// Guarantee.value([1, 2, 3]).mapValues { $0 * 2 }
     /// ```
+    @inlinable
     public func mapValues<U: Sendable>(
         on: DispatchQueue? = conf.Q.map,
         flags: DispatchWorkItemFlags? = nil,
@@ -158,6 +169,7 @@ extension Guarantee where T: Sequence, T.Element: Sendable {
     }
 
     /// Transforms each element into a sequence and concatenates them, keeping a ``Guarantee``.
+    @inlinable
     public func flatMapValues<U: Sequence & Sendable>(
         on: DispatchQueue? = conf.Q.map,
         flags: DispatchWorkItemFlags? = nil,
@@ -167,6 +179,7 @@ extension Guarantee where T: Sequence, T.Element: Sendable {
     }
 
     /// Transforms each element and drops the `nil`s, keeping a ``Guarantee``.
+    @inlinable
     public func compactMapValues<U: Sendable>(
         on: DispatchQueue? = conf.Q.map,
         flags: DispatchWorkItemFlags? = nil,
@@ -182,6 +195,7 @@ extension Guarantee where T: Sequence, T.Element: Sendable {
     ///     loadThumbnail(name)
     /// }
     /// ```
+    @inlinable
     public func thenMap<U: Sendable>(
         on: DispatchQueue? = conf.Q.map,
         flags: DispatchWorkItemFlags? = nil,
@@ -191,6 +205,7 @@ extension Guarantee where T: Sequence, T.Element: Sendable {
     }
 
     /// Starts a guarantee of a sequence for each element and concatenates their values.
+    @inlinable
     public func thenFlatMap<U: Sequence & Sendable>(
         on: DispatchQueue? = conf.Q.map,
         flags: DispatchWorkItemFlags? = nil,
@@ -200,6 +215,7 @@ extension Guarantee where T: Sequence, T.Element: Sendable {
     }
 
     /// Keeps the elements that satisfy `isIncluded`, as a ``Guarantee``.
+    @inlinable
     public func filterValues(
         on: DispatchQueue? = conf.Q.map,
         flags: DispatchWorkItemFlags? = nil,
@@ -211,6 +227,7 @@ extension Guarantee where T: Sequence, T.Element: Sendable {
 
 extension Guarantee where T: Sequence, T.Element: Comparable & Sendable {
     /// The elements in ascending order, as a ``Guarantee``.
+    @inlinable
     public func sortedValues(
         on: DispatchQueue? = conf.Q.map,
         flags: DispatchWorkItemFlags? = nil

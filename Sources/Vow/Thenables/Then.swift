@@ -21,13 +21,14 @@ extension Thenable {
     ///   - on: The queue `body` runs on; `nil` runs it inline. Defaults to `conf.Q.map`.
     ///   - flags: Work-item flags for the dispatch onto `on`.
     ///   - body: Starts the next step from the fulfilled value.
+    @inlinable
     public func then<U: Thenable>(
         on: DispatchQueue? = conf.Q.map,
         flags: DispatchWorkItemFlags? = nil,
         _ body: @escaping @Sendable (T) throws -> U
     ) -> Promise<U.T> {
-        chainValue(on: HandlerQueue(on, flags)) { value, promise in
-            try promise.follow(body(value))
+        chainValue(on: HandlerQueue(on, flags), with: body) { value, body, next in
+            try next.follow(body(value))
         }
     }
 }
@@ -45,14 +46,15 @@ extension Guarantee {
     ///
     /// Returning the guarantee `then` itself returned is a programming error that stops the
     /// process with a message, since that guarantee could never resolve.
+    @inlinable
     @discardableResult
     public func then<U>(
         on: DispatchQueue? = conf.Q.map,
         flags: DispatchWorkItemFlags? = nil,
         _ body: @escaping @Sendable (T) -> Guarantee<U>
     ) -> Guarantee<U> {
-        chainGuarantee(on: HandlerQueue(on, flags)) { value, guarantee in
-            guarantee.follow(body(value))
+        chainGuarantee(on: HandlerQueue(on, flags), with: body) { value, body, next in
+            next.follow(body(value))
         }
     }
 }

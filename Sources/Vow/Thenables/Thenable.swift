@@ -22,32 +22,38 @@ extension Thenable {
     /// ```swift
     /// if let cached = avatarPromise.value { imageView.image = cached }
     /// ```
+    @inlinable
     public var value: T? {
         try? result?.get()
     }
 
     /// The error this thenable was rejected with, or `nil` while pending or when fulfilled.
+    @inlinable
     public var error: (any Error)? {
         guard case .failure(let error)? = result else { return nil }
         return error
     }
 
     /// Whether no result has arrived yet.
+    @inlinable
     public var isPending: Bool {
         result == nil
     }
 
     /// Whether a result has arrived, a value or an error.
+    @inlinable
     public var isResolved: Bool {
         !isPending
     }
 
     /// Whether this thenable resolved with a value.
+    @inlinable
     public var isFulfilled: Bool {
         value != nil
     }
 
     /// Whether this thenable resolved with an error.
+    @inlinable
     public var isRejected: Bool {
         error != nil
     }

@@ -11,10 +11,18 @@
 /// }
 /// ```
 public final class Guarantee<T: Sendable>: Thenable {
+    @usableFromInline
     let box: Box<T>
 
+    @inlinable
     init(box: Box<T>) {
         self.box = box
+    }
+
+    /// A pending guarantee that resolves as `box` is sealed.
+    @inlinable
+    convenience init(_ box: EmptyBox<T>) {
+        self.init(box: .empty(box))
     }
 
     /// Creates a pending guarantee and hands its resolve function to `body` at once.
@@ -25,9 +33,10 @@ public final class Guarantee<T: Sendable>: Thenable {
     /// ```swift
     /// let tapped = Guarantee<Void> { resolve in button.onTap = { resolve(()) } }
     /// ```
-    public init(resolver body: (@escaping @Sendable (T) -> Void) -> Void) {
+    @inlinable
+    public convenience init(resolver body: (@escaping @Sendable (T) -> Void) -> Void) {
         let box = EmptyBox<T>()
-        self.box = box
+        self.init(box)
         let sealer = GuaranteeSealer(box)
         body { sealer.resolve($0) }
     }
@@ -37,8 +46,9 @@ public final class Guarantee<T: Sendable>: Thenable {
     /// ```swift
     /// func defaultName() -> Guarantee<String> { .value("anonymous") }
     /// ```
+    @inlinable
     public static func value(_ value: T) -> Guarantee<T> {
-        Guarantee(box: SealedBox(value))
+        Guarantee(box: .sealed(SealedBox(value)))
     }
 
     /// A pending guarantee and the function that resolves it.
@@ -47,19 +57,22 @@ public final class Guarantee<T: Sendable>: Thenable {
     /// let (guarantee, resolve) = Guarantee<Int>.pending()
     /// DispatchQueue.global().async { resolve(42) }
     /// ```
+    @inlinable
     public static func pending() -> (guarantee: Guarantee<T>, resolve: @Sendable (T) -> Void) {
         let box = EmptyBox<T>()
         let sealer = GuaranteeSealer(box)
-        return (Guarantee(box: box), { sealer.resolve($0) })
+        return (Guarantee(box), { sealer.resolve($0) })
     }
 
     /// Runs `handler` with the value, wrapped as a result: at once if the guarantee is resolved,
     /// otherwise on the thread that resolves it.
+    @inlinable
     public func pipe(to handler: @escaping @Sendable (Result<T, any Error>) -> Void) {
         box.observe { handler(.success($0)) }
     }
 
     /// The value wrapped as a result, or `nil` while pending. A guarantee never fails.
+    @inlinable
     public var result: Result<T, any Error>? {
         box.resolution.map(Result.success)
     }
@@ -67,8 +80,9 @@ public final class Guarantee<T: Sendable>: Thenable {
 
 extension Guarantee where T == Void {
     /// A guarantee already resolved with `()`.
+    @inlinable
     public convenience init() {
-        self.init(box: SealedBox(()))
+        self.init(box: .sealed(SealedBox(())))
     }
 }
 
@@ -88,19 +102,23 @@ extension Guarantee: CustomStringConvertible, CustomDebugStringConvertible {
 }
 
 /// Owns the resolve function of a guarantee, so its release can be noticed and reported.
-private final class GuaranteeSealer<T: Sendable>: Sendable {
-    private let box: Box<T>
+@usableFromInline
+final class GuaranteeSealer<T: Sendable>: Sendable {
+    @usableFromInline
+    let box: EmptyBox<T>
 
-    init(_ box: Box<T>) {
+    @inlinable
+    init(_ box: EmptyBox<T>) {
         self.box = box
     }
 
+    @inlinable
     func resolve(_ value: T) {
         box.seal(value)
     }
 
     deinit {
-        if box.resolution == nil {
+        if box.isUnsealed {
             conf.log(.pendingGuaranteeDeallocated)
         }
     }

@@ -15,10 +15,18 @@
 /// }
 /// ```
 public final class Promise<T: Sendable>: Thenable, CatchMixin {
+    @usableFromInline
     let box: Box<Result<T, any Error>>
 
+    @inlinable
     init(box: Box<Result<T, any Error>>) {
         self.box = box
+    }
+
+    /// A pending promise that resolves as `box` is sealed.
+    @inlinable
+    convenience init(_ box: EmptyBox<Result<T, any Error>>) {
+        self.init(box: .empty(box))
     }
 
     /// Creates a pending promise and hands its resolver to `body` at once, on this thread.
@@ -30,9 +38,10 @@ public final class Promise<T: Sendable>: Thenable, CatchMixin {
     ///     session.load(url) { data, error in resolver.resolve(data, error) }
     /// }
     /// ```
-    public init(resolver body: (Resolver<T>) throws -> Void) {
+    @inlinable
+    public convenience init(resolver body: (Resolver<T>) throws -> Void) {
         let box = EmptyBox<Result<T, any Error>>()
-        self.box = box
+        self.init(box)
         let resolver = Resolver(box)
         do {
             try body(resolver)
@@ -46,8 +55,9 @@ public final class Promise<T: Sendable>: Thenable, CatchMixin {
     /// ```swift
     /// func cachedAvatar() -> Promise<Image> { .value(placeholder) }
     /// ```
+    @inlinable
     public static func value(_ value: T) -> Promise<T> {
-        Promise(box: SealedBox(.success(value)))
+        Promise(box: .sealed(SealedBox(.success(value))))
     }
 
     /// A promise already rejected with `error`.
@@ -55,8 +65,9 @@ public final class Promise<T: Sendable>: Thenable, CatchMixin {
     /// ```swift
     /// guard let url else { return Promise(error: URLError(.badURL)) }
     /// ```
+    @inlinable
     public convenience init(error: any Error) {
-        self.init(box: SealedBox(.failure(error)))
+        self.init(box: .sealed(SealedBox(.failure(error))))
     }
 
     /// A pending promise and the resolver that settles it.
@@ -69,9 +80,10 @@ public final class Promise<T: Sendable>: Thenable, CatchMixin {
     /// worker.onFinish = { resolver.fulfill($0) }
     /// return promise
     /// ```
+    @inlinable
     public static func pending() -> (promise: Promise<T>, resolver: Resolver<T>) {
         let box = EmptyBox<Result<T, any Error>>()
-        return (Promise(box: box), Resolver(box))
+        return (Promise(box), Resolver(box))
     }
 
     /// A promise that resolves as `thenable` does, such as a promise from a ``Guarantee``.
@@ -79,21 +91,24 @@ public final class Promise<T: Sendable>: Thenable, CatchMixin {
     /// ```swift
     /// let promise = Promise(after(seconds: 1).map { 7 })
     /// ```
+    @inlinable
     public convenience init<U: Thenable>(_ thenable: U) where U.T == T {
         let box = EmptyBox<Result<T, any Error>>()
         thenable.pipe { box.seal($0) }
-        self.init(box: box)
+        self.init(box)
     }
 
     /// Runs `handler` with the result: at once if the promise is resolved, otherwise on the
     /// thread that resolves it.
     ///
     /// This is the primitive beneath every operator; prefer `done`, `catch` or `tap` in app code.
+    @inlinable
     public func pipe(to handler: @escaping @Sendable (Result<T, any Error>) -> Void) {
         box.observe(handler)
     }
 
     /// The result, or `nil` while the promise is pending.
+    @inlinable
     public var result: Result<T, any Error>? {
         box.resolution
     }
@@ -105,8 +120,9 @@ extension Promise where T == Void {
     /// ```swift
     /// func flush() -> Promise<Void> { buffer.isEmpty ? Promise() : write(buffer) }
     /// ```
+    @inlinable
     public convenience init() {
-        self.init(box: SealedBox(.success(())))
+        self.init(box: .sealed(SealedBox(.success(()))))
     }
 }
 

@@ -10,24 +10,28 @@
 /// }
 /// ```
 public final class Resolver<T: Sendable>: Sendable {
-    private let box: Box<Result<T, any Error>>
+    @usableFromInline
+    let box: EmptyBox<Result<T, any Error>>
 
-    init(_ box: Box<Result<T, any Error>>) {
+    @inlinable
+    init(_ box: EmptyBox<Result<T, any Error>>) {
         self.box = box
     }
 
     deinit {
-        if box.resolution == nil {
+        if box.isUnsealed {
             conf.log(.pendingPromiseDeallocated)
         }
     }
 
     /// Fulfils the promise with `value`.
+    @inlinable
     public func fulfill(_ value: T) {
         box.seal(.success(value))
     }
 
     /// Rejects the promise with `error`.
+    @inlinable
     public func reject(_ error: any Error) {
         box.seal(.failure(error))
     }
@@ -37,6 +41,7 @@ public final class Resolver<T: Sendable>: Sendable {
     /// ```swift
     /// resolver.resolve(Result { try decoder.decode(User.self, from: data) })
     /// ```
+    @inlinable
     public func resolve(_ result: Result<T, any Error>) {
         box.seal(result)
     }
@@ -45,6 +50,7 @@ public final class Resolver<T: Sendable>: Sendable {
     ///
     /// An error wins over a value. If both are `nil`, the promise is rejected with
     /// ``PromiseError/invalidCallingConvention``.
+    @inlinable
     public func resolve(_ value: T?, _ error: (any Error)?) {
         if let error {
             reject(error)
@@ -58,6 +64,7 @@ public final class Resolver<T: Sendable>: Sendable {
     /// Settles the promise from a completion handler whose value is always present.
     ///
     /// An error wins over the value.
+    @inlinable
     public func resolve(_ value: T, _ error: (any Error)?) {
         resolve(.some(value), error)
     }
@@ -66,6 +73,7 @@ public final class Resolver<T: Sendable>: Sendable {
     ///
     /// An error wins over a value. If both are `nil`, the promise is rejected with
     /// ``PromiseError/invalidCallingConvention``.
+    @inlinable
     public func resolve(_ error: (any Error)?, _ value: T?) {
         resolve(value, error)
     }
@@ -77,6 +85,7 @@ extension Resolver where T == Void {
     /// ```swift
     /// Promise<Void> { resolver in timer.onFire = { resolver.fulfill() } }
     /// ```
+    @inlinable
     public func fulfill() {
         fulfill(())
     }
@@ -86,6 +95,7 @@ extension Resolver where T == Void {
     /// ```swift
     /// Promise<Void> { resolver in file.close { error in resolver.resolve(error) } }
     /// ```
+    @inlinable
     public func resolve(_ error: (any Error)?) {
         if let error {
             reject(error)
