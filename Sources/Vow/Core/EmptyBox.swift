@@ -40,7 +40,7 @@ final class EmptyBox<T: Sendable>: @unchecked Sendable {
         // Released recursively, a long unresolved chain would overflow the stack, so the
         // trampoline releases it one link at a time.
         guard phase.load(ordering: .relaxed) == Phase.pending, !sealant.isEmptyPending else { return }
-        Trampoline.run(Orphans(taking: &sealant))
+        Trampoline.run(Orphans(taking: &sealant).work)
     }
 
     @inlinable
@@ -84,35 +84,47 @@ final class EmptyBox<T: Sendable>: @unchecked Sendable {
     /// Resolves the box. Only the first call has an effect; later ones are ignored.
     @inlinable
     func seal(_ value: T) {
-        let batch: Handlers<T>? = queue.write {
-            guard case .pending(let handlers) = sealant else { return nil }
+        let batch: Handlers<T> = queue.write {
+            guard case .pending(let handlers) = sealant else { return .none }
             sealant = .resolved(value)
             guard !handlers.isEmpty else {
                 phase.store(Phase.settled, ordering: .releasing)
-                return nil
+                return .none
             }
             phase.store(Phase.draining, ordering: .relaxed)
             return handlers
         }
-        guard let batch else { return }
-        Trampoline.run(HandlerRun(self, value: value, batch: batch))
+        switch batch {
+        case .none:
+            return
+        case .one(let handler):
+            // The common case runs without a `HandlerRun`: the box itself is the run in
+            // progress, and what remains of it after this handler is its late handlers.
+            let work = TrampolineWork(self) { unsafeDowncast($0, to: EmptyBox<T>.self).runLateHandler() }
+            guard Trampoline.enter(work) else { fallthrough }
+            handler(value)
+            Trampoline.leave()
+        case .many:
+            Trampoline.run(HandlerRun(self, value: value, batch: batch).work)
+        }
     }
 
-    /// Called by the sealer after each batch: settles the box and returns `nil`, or returns the
-    /// handlers attached during the batch, to be run next.
+    /// Runs the next handler attached while the sealer was running the others; returns `false`,
+    /// having settled the box, once there is none. Only the sealing thread calls this.
     @inlinable
-    func finishBatch() -> Handlers<T>? {
-        let (settled, _) = phase.compareExchange(
+    func runLateHandler() -> Bool {
+        let (settled, current) = phase.compareExchange(
             expected: Phase.draining, desired: Phase.settled, ordering: .acquiringAndReleasing)
-        if settled {
-            return nil
+        guard !settled, current != Phase.settled else { return false }
+        let late = queue.write {
+            let first = lateHandlers.removeFirst()
+            if lateHandlers.isEmpty {
+                phase.store(Phase.draining, ordering: .relaxed)
+            }
+            return first
         }
-        return queue.write {
-            let late = lateHandlers
-            lateHandlers = []
-            phase.store(Phase.draining, ordering: .relaxed)
-            return .many(late)
-        }
+        late(settledValue)
+        return true
     }
 
     /// Whether no value has been sealed yet. Cheap enough for the unspecialized `deinit` of a
@@ -147,15 +159,17 @@ enum Phase {
 /// Runs the handlers of a sealed box one at a time, then those attached meanwhile, until the
 /// box settles. Its position lives here rather than on the stack, so that a handler about to
 /// block can have the rest run first (see ``Trampoline/suspend(_:)``).
+///
+/// A box with a single handler, the common case, needs no run object unless it is queued.
 @usableFromInline
-final class HandlerRun<T: Sendable>: TrampolineWork {
+final class HandlerRun<T: Sendable> {
     @usableFromInline
     let box: EmptyBox<T>
     @usableFromInline
     let value: T
+    @usableFromInline
+    let batch: Handlers<T>
     // Unchecked exclusivity: only the sealing thread touches a run.
-    @usableFromInline @exclusivity(unchecked)
-    var batch: Handlers<T>
     @usableFromInline @exclusivity(unchecked)
     var next = 0
 
@@ -164,26 +178,25 @@ final class HandlerRun<T: Sendable>: TrampolineWork {
         self.box = box
         self.value = value
         self.batch = batch
-        super.init { unsafeDowncast($0, to: HandlerRun<T>.self).advance() }
+    }
+
+    @inlinable
+    var work: TrampolineWork {
+        TrampolineWork(self) { unsafeDowncast($0, to: HandlerRun<T>.self).advance() }
     }
 
     @inlinable
     func advance() -> Bool {
-        if next < batch.count {
-            let handler = batch[next]
-            next += 1
-            handler(value)
-            return true
-        }
-        guard let late = box.finishBatch() else { return false }
-        batch = late
-        next = 0
+        guard next < batch.count else { return box.runLateHandler() }
+        let handler = batch[next]
+        next += 1
+        handler(value)
         return true
     }
 }
 
 /// The handlers of a box released while pending, released in turn on the trampoline.
-final class Orphans<T: Sendable>: TrampolineWork {
+final class Orphans<T: Sendable> {
     private var sealant: Sealant<T>?
 
     /// Moves the handlers out of `sealant`. A copy left behind in the caller would release the
@@ -192,7 +205,10 @@ final class Orphans<T: Sendable>: TrampolineWork {
         var orphaned = Sealant<T>.pending(Handlers())
         swap(&orphaned, &sealant)
         self.sealant = orphaned
-        super.init { unsafeDowncast($0, to: Orphans<T>.self).release() }
+    }
+
+    var work: TrampolineWork {
+        TrampolineWork(self) { unsafeDowncast($0, to: Orphans<T>.self).release() }
     }
 
     private func release() -> Bool {

@@ -6,23 +6,28 @@
     import Musl
 #endif
 
-/// Work that the trampoline runs one step at a time, such as the handlers of a sealed box.
+/// Work that the trampoline runs one step at a time, such as the handlers of a sealed box:
+/// an object holding the work's position, and the function that advances it.
 ///
-/// A class holding its step function, rather than a protocol: calls through a generic type's
-/// conformance would run its unspecialized code, while a closure formed in a subclass's
-/// inlinable initializer is specialized for the client's types.
+/// A function and an object rather than a protocol: calls through a generic type's
+/// conformance would run its unspecialized code, while a closure that captures nothing, formed
+/// in inlinable code, is specialized for the client's types and costs no allocation.
 @usableFromInline
-class TrampolineWork {
-    private let advance: (TrampolineWork) -> Bool
-
+struct TrampolineWork {
     @usableFromInline
-    init(advance: @escaping (TrampolineWork) -> Bool) {
+    let owner: AnyObject
+    @usableFromInline
+    let advance: (AnyObject) -> Bool
+
+    @inlinable
+    init(_ owner: AnyObject, advance: @escaping (AnyObject) -> Bool) {
+        self.owner = owner
         self.advance = advance
     }
 
     /// Performs the next step; returns `false`, having done nothing, once no step is left.
-    final func step() -> Bool {
-        advance(self)
+    func step() -> Bool {
+        advance(owner)
     }
 }
 
@@ -56,6 +61,28 @@ final class Trampoline {
             return
         }
         trampoline.perform(work)
+        if trampoline.active.isEmpty {
+            trampoline.performQueued()
+        }
+    }
+
+    /// Registers `work` as a run in progress whose first step the caller performs itself, or
+    /// returns `false` if this thread is already too deep, in which case the caller must queue
+    /// its work through ``run(_:)`` instead. A `true` must be matched by ``leave()``.
+    @usableFromInline
+    static func enter(_ work: TrampolineWork) -> Bool {
+        let trampoline = current
+        guard trampoline.active.count < maximumDepth else { return false }
+        trampoline.active.append(work)
+        return true
+    }
+
+    /// Finishes the run registered by ``enter(_:)``.
+    @usableFromInline
+    static func leave() {
+        let trampoline = current
+        let work = trampoline.active.removeLast()
+        while work.step() {}
         if trampoline.active.isEmpty {
             trampoline.performQueued()
         }
