@@ -86,7 +86,7 @@ public func when<U: Thenable, V: Thenable, W: Thenable, X: Thenable, Y: Thenable
 
 /// The mechanism behind every `when(fulfilled:)`: values land in their slot as they arrive,
 /// and the first rejection settles the result.
-@usableFromInline
+@inlinable
 func gather<U: Thenable>(_ thenables: [U]) -> Promise<[U.T]> {
     guard !thenables.isEmpty else { return .value([]) }
     let next = EmptyBox<Result<[U.T], any Error>>()

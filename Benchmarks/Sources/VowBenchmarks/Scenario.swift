@@ -1,0 +1,85 @@
+import Foundation
+import NIOCore
+import NIOPosix
+
+/// What a scenario's Vow figure should reach: a ratio to one baseline's figure from the same
+/// run, or an absolute figure where no baseline fits.
+enum Target {
+    case ratio(baseline: String, atMost: Double)
+    case absolute(atMost: Double)
+}
+
+/// One figure a scenario reports for every contender, such as the time to attach a step.
+struct Metric {
+    let name: String
+    let unit: String
+    let target: Target?
+}
+
+/// A benchmark that can be selected with `--only name`, reporting one or more metrics.
+struct Scenario {
+    let name: String
+    let run: (Context) -> [Row]
+}
+
+/// What every scenario of a run shares: the mode, and the SwiftNIO event loop, started only if
+/// a selected scenario needs it.
+final class Context {
+    let quick: Bool
+    private var group: MultiThreadedEventLoopGroup?
+
+    init(quick: Bool) {
+        self.quick = quick
+    }
+
+    /// A loop with a thread of its own, as a server would run it.
+    var loop: any EventLoop {
+        if let group {
+            return group.next()
+        }
+        let started = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+        group = started
+        return started.next()
+    }
+
+    /// Picks the full or the quick variant of a size.
+    func size(full: Int, quick: Int) -> Int {
+        self.quick ? quick : full
+    }
+
+    func shutDown() {
+        do {
+            try group?.syncShutdownGracefully()
+        } catch {
+            progress("vow-benchmarks: could not shut the event loop down: \(error)")
+        }
+        group = nil
+    }
+}
+
+/// Every scenario in the order they run.
+func allScenarios() -> [Scenario] {
+    [
+        latencyScenario(steps: 1),
+        latencyScenario(steps: 2),
+        latencyScenario(steps: 3),
+        concurrentScenario(),
+        inlineMap3Scenario(),
+        creationResolvedScenario(),
+        creationPendingScenario(),
+        whenScenario(),
+        deepChainScenario(),
+        // Last, because it tunes the allocator's trimming for the rest of the process.
+        memoryScenario(),
+    ]
+}
+
+/// Waits for a SwiftNIO future from outside its loop, failing the run on an error: the
+/// benchmarks' futures never fail unless something is broken.
+func waitFor<T: Sendable>(_ future: EventLoopFuture<T>, _ what: String) -> T {
+    do {
+        return try future.wait()
+    } catch {
+        fail("\(what): \(error)")
+    }
+}
