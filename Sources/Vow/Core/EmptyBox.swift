@@ -14,9 +14,9 @@ public import Synchronization
 /// `phase` is an atomic mirror of those states. It lets a settled box be read without the
 /// queue, and lets the sealer settle a box nobody attached to during the batch with a single
 /// compare-and-exchange instead of a second barrier.
+@usableFromInline
 // @unchecked: `sealant` and `lateHandlers` are only touched inside `queue` blocks, or read
 // after an acquiring load of `phase` returns `settled`, after which they are never written.
-@usableFromInline
 final class EmptyBox<T: Sendable>: @unchecked Sendable {
     @usableFromInline
     typealias Handler = Handlers<T>.Body

@@ -55,20 +55,17 @@ final class Trampoline {
     /// Runs `work` to completion now, or queues it if this thread is already too deep.
     @usableFromInline
     static func run(_ work: TrampolineWork) {
-        let trampoline = current
-        guard trampoline.active.count < maximumDepth else {
-            trampoline.queued.append(work)
+        guard enter(work) else {
+            current.queued.append(work)
             return
         }
-        trampoline.perform(work)
-        if trampoline.active.isEmpty {
-            trampoline.performQueued()
-        }
+        leave()
     }
 
-    /// Registers `work` as a run in progress whose first step the caller performs itself, or
-    /// returns `false` if this thread is already too deep, in which case the caller must queue
-    /// its work through ``run(_:)`` instead. A `true` must be matched by ``leave()``.
+    /// Registers `work` as a run in progress on this thread, or returns `false` if the thread
+    /// is already too deep, in which case the caller must queue its work through ``run(_:)``.
+    ///
+    /// The caller may perform steps of its own before calling ``leave()``, which must follow.
     @usableFromInline
     static func enter(_ work: TrampolineWork) -> Bool {
         let trampoline = current
@@ -77,12 +74,13 @@ final class Trampoline {
         return true
     }
 
-    /// Finishes the run registered by ``enter(_:)``.
+    /// Runs the remaining steps of the run registered by ``enter(_:)``, still registered so
+    /// that a handler blocking in `wait()` can have them run first, then queued runs if this
+    /// was the outermost run.
     @usableFromInline
     static func leave() {
         let trampoline = current
-        let work = trampoline.active.removeLast()
-        while work.step() {}
+        trampoline.finishInnermost()
         if trampoline.active.isEmpty {
             trampoline.performQueued()
         }
@@ -108,6 +106,13 @@ final class Trampoline {
 
     private func perform(_ work: TrampolineWork) {
         active.append(work)
+        finishInnermost()
+    }
+
+    /// Steps the innermost run until it is done, then drops it. Runs nested by its steps are
+    /// finished before they return, so the innermost run stays the same throughout.
+    private func finishInnermost() {
+        let work = active[active.count - 1]
         while work.step() {}
         active.removeLast()
     }

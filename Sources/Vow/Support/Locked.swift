@@ -12,8 +12,8 @@
 /// A pthread mutex rather than Synchronization's `Mutex`: Thread Sanitizer does not see the
 /// latter's lock on Linux and reports every access it guards as a race, while it understands
 /// pthread mutexes on every platform, so `swift test --sanitize=thread` stays meaningful.
-// @unchecked: `state` is only read or written between locking and unlocking `mutex`.
 @usableFromInline
+// @unchecked: `state` is only read or written between locking and unlocking `mutex`.
 final class Locked<State: Sendable>: @unchecked Sendable {
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     @usableFromInline
