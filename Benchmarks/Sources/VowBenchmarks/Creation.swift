@@ -10,6 +10,19 @@ private final class IntBox {
     }
 }
 
+/// The floor both creation scenarios share: allocating and releasing one small object per
+/// operation, each kept by a ``Sink`` as the promises are.
+private func allocationFloor(scenario name: String, operations: Int) -> Contender {
+    Contender.timed("allocation", divisor: operations) {
+        let sink = Sink()
+        for index in 0..<operations {
+            sink.keep(IntBox(index))
+        }
+        let value = (sink.object as? IntBox)?.value
+        check(value == operations - 1, "\(name) allocation: last value \(String(describing: value))")
+    }
+}
+
 /// "creation-resolved": creating and releasing a promise that is resolved from the start.
 ///
 /// Each object goes to a ``Sink``, which holds it until the next one replaces it, so every
@@ -34,14 +47,7 @@ func creationResolvedScenario() -> Scenario {
             let value = (sink.object as? Promise<Int>)?.value
             check(value == operations - 1, "\(name) Vow: last value \(String(describing: value))")
         }
-        let allocation = Contender.timed("allocation", divisor: operations) {
-            let sink = Sink()
-            for index in 0..<operations {
-                sink.keep(IntBox(index))
-            }
-            let value = (sink.object as? IntBox)?.value
-            check(value == operations - 1, "\(name) allocation: last value \(String(describing: value))")
-        }
+        let allocation = allocationFloor(scenario: name, operations: operations)
         let nio = Contender.timed("SwiftNIO", divisor: operations) {
             let sink = Sink()
             for index in 0..<operations {
@@ -76,14 +82,7 @@ func creationPendingScenario() -> Scenario {
             let value = (sink.object as? Promise<Int>)?.value
             check(value == operations - 1, "\(name) Vow: last value \(String(describing: value))")
         }
-        let allocation = Contender.timed("allocation", divisor: operations) {
-            let sink = Sink()
-            for index in 0..<operations {
-                sink.keep(IntBox(index))
-            }
-            let value = (sink.object as? IntBox)?.value
-            check(value == operations - 1, "\(name) allocation: last value \(String(describing: value))")
-        }
+        let allocation = allocationFloor(scenario: name, operations: operations)
         let samples = compete([vow, allocation], metrics: 1, rounds: rounds)
         return summarize(samples, scenario: name, metrics: [metric], opsPerBatch: operations)
     }

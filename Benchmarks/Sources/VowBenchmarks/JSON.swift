@@ -28,35 +28,37 @@ indirect enum JSON {
         case .string(let value):
             output += Self.quoted(value)
         case .array(let values):
-            guard !values.isEmpty else {
-                output += "[]"
-                return
-            }
-            let inner = indent + "  "
-            output += "[\n"
-            for (index, value) in values.enumerated() {
-                output += inner
-                value.write(to: &output, indent: inner)
-                output += index == values.count - 1 ? "\n" : ",\n"
-            }
-            output += indent + "]"
+            Self.writeList(values.map { (nil, $0) }, brackets: ("[", "]"), to: &output, indent: indent)
         case .object(let members):
-            guard !members.isEmpty else {
-                output += "{}"
-                return
-            }
-            let inner = indent + "  "
-            output += "{\n"
-            for (index, (key, value)) in members.enumerated() {
-                output += inner + Self.quoted(key) + ": "
-                value.write(to: &output, indent: inner)
-                output += index == members.count - 1 ? "\n" : ",\n"
-            }
-            output += indent + "}"
+            Self.writeList(members.map { ($0, $1) }, brackets: ("{", "}"), to: &output, indent: indent)
         }
     }
 
     /// Whole numbers without a fraction, others to six significant digits: more would be noise.
+    /// Writes the elements of an array (no keys) or an object (keys), one per indented line.
+    private static func writeList(
+        _ elements: [(key: String?, value: JSON)],
+        brackets: (open: String, close: String),
+        to output: inout String,
+        indent: String
+    ) {
+        guard !elements.isEmpty else {
+            output += brackets.open + brackets.close
+            return
+        }
+        let inner = indent + "  "
+        output += brackets.open + "\n"
+        for (index, element) in elements.enumerated() {
+            output += inner
+            if let key = element.key {
+                output += quoted(key) + ": "
+            }
+            element.value.write(to: &output, indent: inner)
+            output += index == elements.count - 1 ? "\n" : ",\n"
+        }
+        output += indent + brackets.close
+    }
+
     private static func number(_ value: Double) -> String {
         guard value.isFinite else { return "null" }
         if value == value.rounded(), abs(value) < 1e15 {
