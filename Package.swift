@@ -8,13 +8,15 @@ let strictness: [SwiftSetting] = [
 
 let package = Package(
     name: "Vow",
-    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
+    platforms: [.macOS(.v10_15), .iOS(.v13), .tvOS(.v13), .watchOS(.v6), .visionOS(.v1)],
     products: [
         .library(name: "Vow", targets: ["Vow"]),
         .executable(name: "wordcount", targets: ["WordCount"]),
     ],
     targets: [
-        .target(name: "Vow", swiftSettings: strictness),
+        // Atomics and libdispatch's concurrent attribute, from C: see its header for why.
+        .target(name: "CVowCore"),
+        .target(name: "Vow", dependencies: ["CVowCore"], swiftSettings: strictness),
         .executableTarget(
             name: "WordCount", dependencies: ["Vow"], path: "Examples/WordCount", swiftSettings: strictness),
         .testTarget(name: "VowTests", dependencies: ["Vow"], swiftSettings: strictness),

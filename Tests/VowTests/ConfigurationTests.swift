@@ -43,16 +43,39 @@ import Vow
         let saved = conf.Q
         defer { conf.Q = saved }
         let queues = (0..<4).map { DispatchQueue(label: "vow.tests.conf.\($0)") }
+        let torn = Protected(0)
         DispatchQueue.concurrentPerform(iterations: 1_000) { index in
             if index.isMultiple(of: 3) {
                 let queue = queues[index % queues.count]
                 conf.Q = (map: queue, return: queue)
             } else {
-                _ = conf.Q.map
+                // A pair is written whole, so a reader never sees half of one change.
+                let pair = conf.Q
+                if pair.map !== pair.return { torn.withLock { $0 += 1 } }
                 _ = conf.catchPolicy
             }
         }
+        #expect(torn.withLock { $0 } == 0)
         #expect(queues.contains { $0 === conf.Q.map })
+    }
+
+    /// Replacing the log handler releases the old one. If that held the last reference to a
+    /// pending resolver, the resolver reports itself through the configuration while the new
+    /// handler is being installed: the setter must not hold its lock then.
+    @Test func replacingALogHandlerThatOwnsAPendingResolverDoesNotDeadlock() throws {
+        let saved = conf.logHandler
+        defer { conf.logHandler = saved }
+        let events = Recorder<String>()
+        let (reported, report) = Guarantee<Void>.pending()
+        conf.logHandler = { [resolver = Promise<Int>.pending().resolver] _ in _ = resolver }
+        DispatchQueue.global().async {
+            conf.logHandler = { event in
+                events.record("\(event)")
+                report(())
+            }
+        }
+        try value(of: reported)
+        #expect(events.all == [LogEvent.pendingPromiseDeallocated.description])
     }
 
     @Test func droppingAPendingResolverIsReported() {

@@ -98,12 +98,13 @@ import Vow
         #expect(!erased.isCancelled)
     }
 
-    /// A conforming type without an `isCancelled` of its own gets the protocol's default, not
-    /// the `Error` extension, which would ask it again and never return.
-    @Test func aCancellableErrorWithoutItsOwnCheckIsCancelled() throws {
+    /// A conforming type without an `isCancelled` of its own gets the protocol's default, which
+    /// says "failed": its errors reach `catch`, instead of being skipped as cancellations. It
+    /// does not pick up the `Error` extension, which would ask it again and never return.
+    @Test func aCancellableErrorWithoutItsOwnCheckIsNotCancelled() throws {
         struct Stopped: CancellableError {}
-        #expect(Stopped().isCancelled)
-        #expect((Stopped() as any Error).isCancelled)
+        #expect(!Stopped().isCancelled)
+        #expect(!(Stopped() as any Error).isCancelled)
         let caught = Recorder<String>()
         let finished = Guarantee<Void> { resolve in
             Promise<Int>(error: Stopped())
@@ -111,7 +112,7 @@ import Vow
                 .finally(on: nil) { resolve(()) }
         }
         try value(of: finished)
-        #expect(caught.all.isEmpty)
+        #expect(caught.all == ["caught"])
     }
 
     @Test func promiseErrorAnswersThroughCancellableError() {

@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import Testing
 import Vow
 
@@ -71,5 +72,117 @@ import Vow
     @Test func hangReturnsTheValueOffTheMainThread() throws {
         #expect(try hang(Promise.value(5).map(on: nil) { $0 * 2 }) == 10)
         #expect(hang(Guarantee.value("x")) == "x")
+    }
+}
+
+/// A handler that blocks in `wait()` must not run, on its own stack, handlers that the awaited
+/// result cannot depend on: the three cases below deadlocked or misordered when it did.
+@Suite struct WaitInsideAHandlerTests {
+    /// Handler 1 of `a` holds a lock while it fulfils `b`, whose inline handler waits on an
+    /// unrelated timer. Handler 2 of `a`, which takes the lock, must not run inside that wait.
+    @Test func aWaitDoesNotRunTheNextHandlerOfAnOuterPromise() throws {
+        let lock = NSLock()
+        let (a, resolveA) = Promise<Int>.pending()
+        let (b, resolveB) = Promise<Int>.pending()
+        let timer = after(seconds: 0.01)
+        let waitedInB = b.map(on: nil) { value -> Int in
+            timer.wait()
+            return value
+        }
+        let first = a.done(on: nil) { _ in
+            lock.withLock { resolveB.fulfill(1) }
+        }
+        let second = a.done(on: nil) { _ in
+            lock.withLock {}
+        }
+        DispatchQueue.global().async { resolveA.fulfill(0) }
+        _ = try value(of: when(fulfilled: first, second))
+        #expect(try value(of: waitedInB) == 1)
+    }
+
+    /// Handler 2 waits for something handler 1 does after its own wait, so it must not run
+    /// inside handler 1's wait.
+    @Test func aWaitDoesNotRunALaterHandlerThatWaitsForIt() throws {
+        let (a, resolveA) = Promise<Int>.pending()
+        let (firstIsDone, markFirstDone) = Promise<String>.pending()
+        let timer = after(seconds: 0.01)
+        let first = a.done(on: nil) { _ in
+            timer.wait()
+            markFirstDone.fulfill("after the wait")
+        }
+        let second = a.map(on: nil) { _ in try firstIsDone.wait() }
+        DispatchQueue.global().async { resolveA.fulfill(0) }
+        _ = try value(of: first)
+        #expect(try value(of: second) == "after the wait")
+    }
+
+    /// A wait for a result that already exists returns at once and runs nothing.
+    @Test func aWaitForAResolvedThenableReturnsAtOnce() throws {
+        let (a, resolveA) = Promise<Int>.pending()
+        let secondRan = Protected(false)
+        let seen = a.map(on: nil) { _ -> [String] in
+            let value = Guarantee.value(5).wait()
+            let promised = try Promise.value(6).wait()
+            return ["\(value)", "\(promised)", "second ran: \(secondRan.withLock { $0 })"]
+        }
+        a.done(on: nil) { _ in secondRan.withLock { $0 = true } }.endChain()
+        resolveA.fulfill(0)
+        #expect(try value(of: seen) == ["5", "6", "second ran: false"])
+        #expect(secondRan.withLock { $0 })
+    }
+}
+
+/// Whether a seal's handlers have run when it returns must not depend on how deep in other
+/// handlers it happens: the trampoline once let it return early at depth 31 and 63.
+@Suite struct SealDepthTests {
+    /// `fulfill()` inside handlers nested `depth` deep, each fulfilling the next resolver.
+    @Test(arguments: Array(1...70) + [127, 128, 129, 1000])
+    func fulfilInsideNestedFulfilsRunsItsHandlersFirst(depth: Int) {
+        let pairs = (0...depth).map { _ in Promise<Void>.pending() }
+        let finalRan = Protected(false)
+        let seenAfterFulfil = Protected<Bool?>(nil)
+        for level in 0..<depth {
+            pairs[level].promise.done(on: nil) {
+                pairs[level + 1].resolver.fulfill(())
+                if level == depth - 1 {
+                    seenAfterFulfil.withLock { $0 = finalRan.withLock { $0 } }
+                }
+            }.endChain()
+        }
+        pairs[depth].promise.done(on: nil) { finalRan.withLock { $0 = true } }.endChain()
+        pairs[0].resolver.fulfill(())
+        #expect(seenAfterFulfil.withLock { $0 } == true)
+    }
+
+    /// `fulfill()` inside the last of `depth` chained inline steps.
+    @Test(arguments: Array(1...70) + [127, 128, 129, 1000])
+    func fulfilAtTheEndOfALongChainRunsItsHandlersFirst(depth: Int) throws {
+        let (start, resolver) = Promise<Int>.pending()
+        var chain = start
+        for _ in 1..<depth {
+            chain = chain.map(on: nil) { $0 + 1 }
+        }
+        let (inner, innerResolver) = Promise<Int>.pending()
+        let innerRan = Protected(false)
+        inner.done(on: nil) { _ in innerRan.withLock { $0 = true } }.endChain()
+        let seen = chain.map(on: nil) { value -> Bool in
+            innerResolver.fulfill(value)
+            return innerRan.withLock { $0 }
+        }
+        resolver.fulfill(1)
+        #expect(try value(of: seen))
+        #expect(try value(of: inner) == depth)
+    }
+
+    /// User seals nest without a depth limit, so a chain of them a hundred thousand deep would
+    /// overflow the stack; near its end, the trampoline postpones them instead.
+    @Test func nestedFulfilsDoNotOverflowTheStack() throws {
+        let depth = 100_000
+        let pairs = (0...depth).map { _ in Promise<Int>.pending() }
+        for level in 0..<depth {
+            pairs[level].promise.done(on: nil) { pairs[level + 1].resolver.fulfill($0 + 1) }.endChain()
+        }
+        pairs[0].resolver.fulfill(0)
+        #expect(try value(of: pairs[depth].promise) == depth)
     }
 }

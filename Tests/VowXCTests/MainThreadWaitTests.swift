@@ -35,15 +35,34 @@ final class MainThreadWaitTests: XCTestCase {
         }
     }
 
-    func testWaitOnTheMainThreadIsReported() throws {
+    /// Outside any main-queue block, the run loop serves the main queue while `wait()` turns
+    /// it, so the wait cannot hang on a main-queue step, and Vow stays quiet.
+    func testWaitOnTheMainThreadOutsideAnyBlockIsNotReported() {
+        let events = Shared<[String]>([])
         let saved = conf.logHandler
         defer { conf.logHandler = saved }
-        let reported = Shared(false)
+        conf.logHandler = { event in events.update { $0.append("\(event)") } }
+        // Longer than the report's patience, so a report would have been made by now.
+        let value = after(seconds: 0.5).map { 1 }.map { $0 + 1 }.wait()
+        XCTAssertEqual(value, 2)
+        XCTAssertEqual(events.value, [])
+    }
+
+    /// Inside a main-queue block, no main-queue step can run until the block returns: that
+    /// wait can hang, and Vow says so. The gate opens only when the report arrives; a late
+    /// fallback keeps a failure from blocking the main queue for good.
+    func testWaitInsideAMainQueueBlockOnTheMainThreadIsReported() {
+        let saved = conf.logHandler
+        defer { conf.logHandler = saved }
+        let (gate, open) = Guarantee<String>.pending()
         conf.logHandler = { event in
-            if case .waitOnMainThread = event { reported.update { $0 = true } }
+            if case .waitOnMainThread = event { open("reported") }
         }
-        _ = try Promise.value(1).map { $0 }.wait()
-        XCTAssertTrue(reported.value)
+        DispatchQueue.global().asyncAfter(deadline: .now() + 20) { open("not reported") }
+        let waited = Guarantee<String> { resolve in
+            DispatchQueue.main.async { resolve(gate.wait()) }
+        }
+        XCTAssertEqual(waited.wait(), "reported")
     }
 
     /// While `wait()` turns the run loop inside an inline handler, the main-queue steps it runs

@@ -14,7 +14,7 @@
 @available(*, noasync, message: "hang() blocks the thread; use 'await promise.async()' in async code")
 @discardableResult
 public func hang<T>(_ promise: Promise<T>) throws -> T {
-    try promise.blockUntilResolved(reportingMainThread: false).get()
+    try promise.blockUntilResolved().get()
 }
 
 /// Keeps a script alive until `guarantee` resolves, then returns its value.
@@ -26,5 +26,5 @@ public func hang<T>(_ promise: Promise<T>) throws -> T {
 @discardableResult
 public func hang<T>(_ guarantee: Guarantee<T>) -> T {
     // A guarantee's result is always a success, so `get()` cannot throw here.
-    try! guarantee.blockUntilResolved(reportingMainThread: false).get()
+    try! guarantee.blockUntilResolved().get()
 }

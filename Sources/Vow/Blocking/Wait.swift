@@ -21,26 +21,25 @@ extension Thenable {
     /// ```
     @available(*, noasync, message: "wait() blocks the thread; use 'await promise.async()' in async code")
     public func wait() throws -> T {
-        try blockUntilResolved(reportingMainThread: true).get()
+        try blockUntilResolved().get()
     }
 
     /// Blocks until resolved, turning the main run loop if this is the main thread.
-    func blockUntilResolved(reportingMainThread: Bool) -> Result<T, any Error> {
-        // The handlers this thread is running, or has queued, might be what resolves us.
-        Trampoline.suspend { blockWithIdleTrampoline(reportingMainThread: reportingMainThread) }
-    }
-
-    private func blockWithIdleTrampoline(reportingMainThread: Bool) -> Result<T, any Error> {
+    func blockUntilResolved() -> Result<T, any Error> {
         if let result {
             return result
         }
+        // This thread may be inside handlers, with more of them due on it: the rest of a box's
+        // handlers, or those of a box a handler resolved. The result might depend on them, so
+        // they go on elsewhere rather than wait behind this thread, and rather than run on its
+        // stack, where they could in turn wait for the handler that is blocking here.
+        Trampoline.current.handOff()
+        let onMainThread = Thread.isMainThread
         // The main thread counts as being on the main queue even outside any block, so the
         // queue marker only tells something new on other threads, such as the one that drains
         // the main queue after `dispatchMain()`.
-        let onMainThread = Thread.isMainThread
-        if reportingMainThread && (onMainThread || DispatchQueue.getSpecific(key: mainQueueMarker) == true) {
-            conf.log(.waitOnMainThread)
-        }
+        var probe =
+            onMainThread || DispatchQueue.getSpecific(key: mainQueueMarker) == true ? MainQueueProbe() : nil
         if onMainThread {
             // An empty main-queue block wakes the run loop once the result arrives elsewhere.
             pipe { _ in DispatchQueue.main.async {} }
@@ -49,16 +48,54 @@ extension Thenable {
                     // The run loop had nothing to wait on; nap rather than spin.
                     Thread.sleep(forTimeInterval: 0.001)
                 }
+                probe = probe?.reportIfStalled()
             }
         } else {
             let semaphore = DispatchSemaphore(value: 0)
             pipe { _ in semaphore.signal() }
-            semaphore.wait()
+            while probe != nil, semaphore.wait(timeout: .now() + MainQueueProbe.patience) == .timedOut {
+                probe = probe?.reportIfStalled()
+            }
+            if probe == nil {
+                semaphore.wait()
+            }
         }
         guard let result else {
             preconditionFailure("Vow internal error: wait() woke before the result arrived")
         }
         return result
+    }
+}
+
+/// Finds out whether a `wait()` on the main queue blocks that queue: it sends an empty block
+/// there and reports ``LogEvent/waitOnMainThread`` if the block has not run after
+/// ``patience`` of waiting.
+///
+/// On the main thread outside any block, `wait()` turns the run loop, the block runs at once
+/// and nothing is reported: a test or a script waits there safely. Inside a main-queue block,
+/// no other main-queue block can start until it returns, so the probe never runs, and neither
+/// can a step of the awaited chain that targets the main queue: that wait may never end.
+private final class MainQueueProbe: Sendable {
+    /// How long the main queue may leave the probe waiting before it counts as blocked.
+    static let patience = 0.25
+
+    private let started = DispatchTime.now()
+    private let hasRun = Locked(false)
+
+    init() {
+        DispatchQueue.main.async { [hasRun] in hasRun.withLock { $0 = true } }
+    }
+
+    /// Reports a blocked main queue once enough time has passed; returns the probe while it is
+    /// still worth checking, `nil` once it has run or reported.
+    func reportIfStalled() -> MainQueueProbe? {
+        if hasRun.withLock({ $0 }) {
+            return nil
+        }
+        let waited = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
+        guard waited >= Self.patience else { return self }
+        conf.log(.waitOnMainThread)
+        return nil
     }
 }
 
@@ -73,7 +110,7 @@ extension Guarantee {
     @available(*, noasync, message: "wait() blocks the thread; use 'await guarantee.async()' in async code")
     public func wait() -> T {
         // A guarantee's result is always a success, so `get()` cannot throw here.
-        try! blockUntilResolved(reportingMainThread: true).get()
+        try! blockUntilResolved().get()
     }
 }
 

@@ -1,6 +1,6 @@
+import CVowCore
 public import Dispatch
 import Foundation
-import Synchronization
 
 /// Vow's global settings: default queues, the default catch policy, and the log handler.
 ///
@@ -13,16 +13,36 @@ import Synchronization
 /// conf.Q = (map: background, return: .main)
 /// conf.logHandler = { event in logger.warning("\(event)") }
 /// ```
-public final class Configuration: Sendable {
-    private struct Settings: Sendable {
-        var queues: (map: DispatchQueue?, return: DispatchQueue?) = (.main, .main)
-        var catchPolicy = CatchPolicy.allErrorsExceptCancellation
+///
+/// Every operator reads ``Q`` or ``catchPolicy`` for its default arguments, so those two are
+/// read with a single atomic load and no lock. To make that safe, the configuration keeps
+/// every pair of queues it has been given alive for the rest of the process: one small object
+/// per distinct pair, which programs set a handful of times.
+// @unchecked: `queuesSlot` and `policySlot` are only accessed through CVowCore's atomic
+// functions; writers also hold `settings`' lock, so their writes are ordered.
+public final class Configuration: @unchecked Sendable {
+    private struct Settings {
+        /// Every pair of queues ever set, which keeps them alive for lock-free readers.
+        var queuePairs: [QueuePair.Key: QueuePair] = [:]
         var logHandler: @Sendable (LogEvent) -> Void = Configuration.printToStandardError
     }
 
     private let settings = Locked(Settings())
+    /// The current ``QueuePair``, retained by `settings.queuePairs`.
+    private let queuesSlot = UnsafeMutablePointer<UnsafeMutableRawPointer?>.allocate(capacity: 1)
+    /// The current catch policy's raw value.
+    private let policySlot = UnsafeMutablePointer<UInt8>.allocate(capacity: 1)
 
-    init() {}
+    init() {
+        queuesSlot.initialize(to: nil)
+        policySlot.initialize(to: CatchPolicy.allErrorsExceptCancellation.bits)
+        Q = (.main, .main)
+    }
+
+    deinit {
+        queuesSlot.deallocate()
+        policySlot.deallocate()
+    }
 
     /// The default queues for handlers.
     ///
@@ -32,22 +52,38 @@ public final class Configuration: Sendable {
     /// Both are the main queue unless changed; `nil` runs handlers inline, on the thread that
     /// resolves the previous step, or at once if it is already resolved.
     public var Q: (map: DispatchQueue?, return: DispatchQueue?) {
-        get { settings.withLock { $0.queues } }
-        set { settings.withLock { $0.queues = newValue } }
+        get {
+            // The pair is never released (see the type's documentation), so an unretained
+            // reference to it stays valid after the load.
+            let pair = Unmanaged<QueuePair>.fromOpaque(vow_load_pointer_acquiring(queuesSlot)!)
+                .takeUnretainedValue()
+            return (pair.map, pair.return)
+        }
+        set {
+            settings.withLock { settings in
+                let key = QueuePair.Key(newValue.map, newValue.return)
+                let pair = settings.queuePairs[key, default: QueuePair(newValue.map, newValue.return)]
+                settings.queuePairs[key] = pair
+                vow_store_pointer_releasing(queuesSlot, Unmanaged.passUnretained(pair).toOpaque())
+            }
+        }
     }
 
     /// The policy `catch` and `recover` use when none is given.
     public var catchPolicy: CatchPolicy {
-        get { settings.withLock { $0.catchPolicy } }
-        set { settings.withLock { $0.catchPolicy = newValue } }
+        get { CatchPolicy(bits: vow_load_acquiring(policySlot)) }
+        set { vow_store_releasing(policySlot, newValue.bits) }
     }
 
-    /// Receives every ``LogEvent``. By default it prints each to standard error, except that
-    /// ``LogEvent/waitOnMainThread`` is printed only the first time: test suites wait on the
-    /// main thread on purpose, and often.
+    /// Receives every ``LogEvent``. By default it prints each to standard error.
     public var logHandler: @Sendable (LogEvent) -> Void {
         get { settings.withLock { $0.logHandler } }
-        set { settings.withLock { $0.logHandler = newValue } }
+        set {
+            var previous = newValue
+            settings.withLock { swap(&$0.logHandler, &previous) }
+            // `previous` is released here, after the lock: it may own the last reference to a
+            // pending resolver, whose `deinit` logs, and so reads this property.
+        }
     }
 
     @usableFromInline
@@ -55,13 +91,44 @@ public final class Configuration: Sendable {
         logHandler(event)
     }
 
-    private static let hasPrintedMainThreadWait = Atomic<Bool>(false)
-
     private static func printToStandardError(_ event: LogEvent) {
-        if case .waitOnMainThread = event, hasPrintedMainThreadWait.exchange(true, ordering: .relaxed) {
-            return
-        }
         FileHandle.standardError.write(Data("Vow: \(event)\n".utf8))
+    }
+}
+
+/// A value of ``Configuration/Q``, kept alive for the rest of the process once set.
+private final class QueuePair: Sendable {
+    /// The identity of a pair, to keep one object per distinct pair.
+    struct Key: Hashable {
+        let map: ObjectIdentifier?
+        let `return`: ObjectIdentifier?
+
+        init(_ map: DispatchQueue?, _ return: DispatchQueue?) {
+            self.map = map.map(ObjectIdentifier.init)
+            self.return = `return`.map(ObjectIdentifier.init)
+        }
+    }
+
+    let map: DispatchQueue?
+    let `return`: DispatchQueue?
+
+    init(_ map: DispatchQueue?, _ return: DispatchQueue?) {
+        self.map = map
+        self.return = `return`
+    }
+}
+
+extension CatchPolicy {
+    /// The policy as the byte ``Configuration`` stores atomically.
+    fileprivate var bits: UInt8 {
+        switch self {
+        case .allErrors: 0
+        case .allErrorsExceptCancellation: 1
+        }
+    }
+
+    fileprivate init(bits: UInt8) {
+        self = bits == 0 ? .allErrors : .allErrorsExceptCancellation
     }
 }
 

@@ -1,11 +1,16 @@
 /// Something Vow noticed that its user should hear about, delivered to ``Configuration/logHandler``.
 public enum LogEvent: Sendable {
-    /// `wait()` had to block on the main thread or inside a block on the main queue.
+    /// `wait()` or `hang` is blocking the main queue from inside one of its blocks.
     ///
-    /// On the main thread Vow keeps the main run loop turning, so steps on the main queue still
-    /// run, but the thread serves no other input until the promise resolves. Inside a main-queue
-    /// block nothing can: steps that target the main queue wait for that block to return, and if
-    /// the promise needs one, it never resolves. Use `await promise.async()` there instead.
+    /// No other main-queue block can start until that block returns, so if the awaited chain
+    /// needs a step on the main queue (the default queue), it never resolves. Vow reports this
+    /// only when it sees the main queue stalled: a probe block it sends there has not run after
+    /// a quarter of a second. On the main thread outside any block (a test method, a script's
+    /// top-level code) `wait()` turns the run loop, the main queue keeps running, and nothing is
+    /// reported. The name is PromiseKit's.
+    ///
+    /// To fix it, call `wait()` outside main-queue blocks, or `await promise.async()` in
+    /// async code.
     case waitOnMainThread
 
     /// The last reference to a pending promise's ``Resolver`` went away, so it can never resolve.
@@ -23,7 +28,11 @@ extension LogEvent: CustomStringConvertible {
     public var description: String {
         switch self {
         case .waitOnMainThread:
-            "wait() called on the main thread or main queue; main-queue steps cannot run inside a main-queue block."
+            """
+            wait() is blocking the main queue from inside one of its blocks, so no main-queue step \
+            can run until that block returns, and a chain that needs one never resolves. Call \
+            wait() outside main-queue blocks, or use 'await promise.async()' in async code.
+            """
         case .pendingPromiseDeallocated:
             "A pending promise's resolver was released unresolved: the promise can never resolve."
         case .pendingGuaranteeDeallocated:

@@ -1,10 +1,6 @@
 #if canImport(CDispatch)
     internal import CDispatch
-    #if canImport(Glibc)
-        internal import Glibc
-    #elseif canImport(Musl)
-        internal import Musl
-    #endif
+    internal import CVowCore
 #else
     internal import Dispatch
 #endif
@@ -23,15 +19,7 @@ struct BarrierQueue: Sendable {
         private nonisolated(unsafe) let queue: dispatch_queue_t
 
         init(label: String) {
-            // `DISPATCH_QUEUE_CONCURRENT` is a C macro naming an exported global that Swift
-            // cannot import, so the attribute is found by its stable symbol name.
-            guard
-                let concurrent = dlsym(
-                    UnsafeMutableRawPointer(bitPattern: 0), "_dispatch_queue_attr_concurrent")
-            else {
-                preconditionFailure("Vow could not find libdispatch's concurrent queue attribute")
-            }
-            queue = dispatch_queue_create(label, OpaquePointer(concurrent))
+            queue = dispatch_queue_create(label, OpaquePointer(vow_dispatch_queue_concurrent()))
         }
 
         @usableFromInline

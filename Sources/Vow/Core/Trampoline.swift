@@ -1,3 +1,6 @@
+import CVowCore
+import Dispatch
+
 #if canImport(Darwin)
     import Darwin
 #elseif canImport(Glibc)
@@ -6,136 +9,158 @@
     import Musl
 #endif
 
-/// Work that the trampoline runs one step at a time, such as the handlers of a sealed box:
-/// an object holding the work's position, and the function that advances it.
-///
-/// A function and an object rather than a protocol: calls through a generic type's
-/// conformance would run its unspecialized code, while a closure that captures nothing, formed
-/// in inlinable code, is specialized for the client's types and costs no allocation.
-@usableFromInline
-struct TrampolineWork {
-    @usableFromInline
-    let owner: AnyObject
-    @usableFromInline
-    let advance: (AnyObject) -> Bool
-
-    @inlinable
-    init(_ owner: AnyObject, advance: @escaping (AnyObject) -> Bool) {
-        self.owner = owner
-        self.advance = advance
-    }
-
-    /// Performs the next step; returns `false`, having done nothing, once no step is left.
-    func step() -> Bool {
-        advance(owner)
-    }
-}
-
-/// Keeps handler runs from nesting without bound.
+/// Runs handler runs nested on the thread's stack, the order PromiseKit users rely on, while
+/// keeping a long chain from overflowing it.
 ///
 /// When an inline handler resolves another box, that box's handlers run inside the first
-/// handler's stack frame. Vow keeps that depth-first order, which PromiseKit users rely on, up
-/// to ``maximumDepth`` nested runs; beyond it, a run is queued and started once the thread's
-/// outermost run returns, so a chain of a million `map(on: nil)` steps resolves on a flat
-/// stack.
+/// handler's stack frame. How deep that may go depends on how the box was resolved (see
+/// ``TrampolineEntry``):
 ///
-/// Each thread owns one trampoline. It tracks the runs in progress, so that a thread about to
-/// block in `wait()` can first finish them and everything queued (see ``suspend(_:)``).
+/// - A seal in an operator's last statement (`.tail`) nests up to ``maximumDepth`` runs. Deeper,
+///   it is *postponed*: the innermost run takes it up as soon as its current step returns, on
+///   the same stack level. The step had nothing left to do, so the order is the same as if it
+///   had nested, and a chain of a million `map(on: nil)` steps resolves on a flat stack.
+/// - A seal by user code (`.call`), such as `Resolver.fulfill`, nests at any depth, so its
+///   handlers have always run when it returns. Only when the thread's stack is nearly used up
+///   is it postponed like a tail seal, where nesting would crash the program.
+///
+/// Each thread owns one trampoline. It records each run in progress as a *level*, with the
+/// postponed runs stacked above it, so that a handler about to block in `wait()` can hand the
+/// rest of the thread's work to another thread (see ``handOff()``).
 @usableFromInline
 final class Trampoline {
-    /// How many handler runs may nest on one thread before further runs are queued.
+    /// How many handler runs may nest on one thread before tail seals are postponed.
     static let maximumDepth = 32
+
+    /// How much stack a nested run must leave unused; below it, runs are postponed.
+    private static let stackReserve: UInt = 64 * 1024
+
+    /// A handler run in progress on this thread.
+    private struct Level {
+        /// What remains of the run after the step in progress, or `nil` for a run of one
+        /// handler, which its caller runs itself.
+        let work: TrampolineWork?
+        /// The postponed runs above this index were postponed during this level's current
+        /// step, and run before its next one.
+        var postponedBase: Int
+        /// Whether `wait()` gave the rest of this level to another thread.
+        var handedOff = false
+    }
 
     // Unchecked exclusivity: a trampoline belongs to one thread, and these are never accessed
     // overlapping; the dynamic check would cost more than the work it guards.
-    @exclusivity(unchecked) private var active: [TrampolineWork] = []
-    @exclusivity(unchecked) private var queued: [TrampolineWork?] = []
-    @exclusivity(unchecked) private var nextQueued = 0
+    @exclusivity(unchecked) private var levels: [Level] = []
+    @exclusivity(unchecked) private var postponed: [TrampolineWork] = []
+    /// The lowest stack address a nested run may start at.
+    private let stackLimit: UInt
 
-    /// Runs `work` to completion now, or queues it if this thread is already too deep.
+    private init() {
+        stackLimit = Self.currentStackBottom().map { $0 + Self.stackReserve } ?? 0
+    }
+
+    /// Whether a run that arrives as `entry` may nest on this thread now; if not, the caller
+    /// passes it to ``postpone(_:)``.
     @usableFromInline
-    static func run(_ work: TrampolineWork) {
-        guard enter(work) else {
-            current.queued.append(work)
+    func admits(_ entry: TrampolineEntry) -> Bool {
+        switch entry {
+        case .tail: levels.count < Self.maximumDepth
+        case .call: levels.isEmpty || !stackIsLow()
+        }
+    }
+
+    /// Runs `work` to completion now, or postpones it if `entry` may not nest here.
+    @usableFromInline
+    func run(_ work: TrampolineWork, as entry: TrampolineEntry) {
+        guard admits(entry) else {
+            postpone(work)
             return
         }
+        enter(work)
         leave()
     }
 
-    /// Registers `work` as a run in progress on this thread, or returns `false` if the thread
-    /// is already too deep, in which case the caller must queue its work through ``run(_:)``.
-    ///
-    /// The caller may perform steps of its own before calling ``leave()``, which must follow.
+    /// Registers a run in progress, of which `work` is what remains after the caller's own
+    /// first step, if anything. ``leave()`` must follow.
     @usableFromInline
-    static func enter(_ work: TrampolineWork) -> Bool {
-        let trampoline = current
-        guard trampoline.active.count < maximumDepth else { return false }
-        trampoline.active.append(work)
-        return true
+    func enter(_ work: TrampolineWork?) {
+        levels.append(Level(work: work, postponedBase: postponed.count))
     }
 
-    /// Runs the remaining steps of the run registered by ``enter(_:)``, still registered so
-    /// that a handler blocking in `wait()` can have them run first, then queued runs if this
-    /// was the outermost run.
-    @usableFromInline
-    static func leave() {
-        let trampoline = current
-        trampoline.finishInnermost()
-        if trampoline.active.isEmpty {
-            trampoline.performQueued()
-        }
-    }
-
-    /// Finishes every run in progress on this thread and everything queued, then runs `body`
-    /// as if no handler were running, so that resolutions on this thread during `body` (the
-    /// run loop's blocks while `wait()` turns it) run at once instead of queueing behind it.
+    /// Runs the rest of the innermost level, and every run postponed meanwhile, then drops it.
     ///
-    /// A handler that blocks must not be what holds back the result it waits for: the rest
-    /// of its own box's handlers, a handler attached meanwhile, or a queued run.
-    static func suspend<R>(_ body: () -> R) -> R {
-        let trampoline = current
-        for work in trampoline.active.reversed() {
-            while work.step() {}
-        }
-        trampoline.performQueued()
-        let interrupted = trampoline.active
-        trampoline.active = []
-        defer { trampoline.active = interrupted }
-        return body()
-    }
-
-    private func perform(_ work: TrampolineWork) {
-        active.append(work)
-        finishInnermost()
-    }
-
-    /// Steps the innermost run until it is done, then drops it. Runs nested by its steps are
-    /// finished before they return, so the innermost run stays the same throughout.
-    private func finishInnermost() {
-        let work = active[active.count - 1]
-        while work.step() {}
-        active.removeLast()
-    }
-
-    private func performQueued() {
-        while nextQueued < queued.count {
-            let work = queued[nextQueued]
-            queued[nextQueued] = nil
-            nextQueued += 1
-            // Compact now and then, so a long chain does not keep a slot per step.
-            if nextQueued >= 1024 && nextQueued * 2 >= queued.count {
-                queued.removeFirst(nextQueued)
-                nextQueued = 0
-            }
-            if let work {
-                perform(work)
+    /// A postponed run goes first, before the level's next step, since it belongs to the step
+    /// that just returned; its own steps postpone runs above it, which go first in turn.
+    @usableFromInline
+    func leave() {
+        let index = levels.count - 1
+        while true {
+            if postponed.count > levels[index].postponedBase {
+                // A step that returns `false` did nothing, so the top is still the same run.
+                if !postponed[postponed.count - 1].step() {
+                    postponed.removeLast()
+                }
+            } else if levels[index].handedOff || levels[index].work?.step() != true {
+                break
             }
         }
-        queued.removeAll(keepingCapacity: true)
-        nextQueued = 0
+        levels.removeLast()
     }
 
-    private static var current: Trampoline {
+    /// Keeps `work` to run once the innermost level's current step returns.
+    @usableFromInline
+    func postpone(_ work: TrampolineWork) {
+        precondition(!levels.isEmpty, "Vow internal error: a run was postponed with none in progress")
+        postponed.append(work)
+    }
+
+    /// Gives every run in progress and every postponed run to another thread, in the order this
+    /// thread would have run them, before the current handler blocks in `wait()`.
+    ///
+    /// Whatever the blocked handler waits for might depend on them: the rest of its own box's
+    /// handlers, or the handlers of a box it resolved. Running them on this thread's stack
+    /// instead would run handlers the wait cannot depend on, and one of them might in turn wait
+    /// for the blocked handler. Each level stays in place, marked as handed off, and ends as
+    /// soon as its step in progress returns.
+    func handOff() {
+        var works: [TrampolineWork] = []
+        var end = postponed.count
+        for index in levels.indices.reversed() {
+            let base = levels[index].postponedBase
+            works.append(contentsOf: postponed[base..<end].reversed())
+            if !levels[index].handedOff, let work = levels[index].work {
+                works.append(work)
+            }
+            levels[index].handedOff = true
+            levels[index].postponedBase = 0
+            end = base
+        }
+        postponed.removeAll(keepingCapacity: true)
+        guard !works.isEmpty else { return }
+        let handedOff = HandedOffWork(works: works)
+        DispatchQueue.global().async {
+            let trampoline = Trampoline.current
+            for work in handedOff.works {
+                trampoline.run(work, as: .call)
+            }
+        }
+    }
+
+    /// Whether the stack has less than ``stackReserve`` left.
+    @inline(never)
+    private func stackIsLow() -> Bool {
+        var marker: UInt8 = 0
+        return withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) } < stackLimit
+    }
+
+    /// The lowest address of the current thread's stack, if the system tells.
+    private static func currentStackBottom() -> UInt? {
+        var bottom: UInt = 0
+        return vow_current_stack_bottom(&bottom) ? bottom : nil
+    }
+
+    /// This thread's trampoline.
+    @usableFromInline
+    static var current: Trampoline {
         if let existing = pthread_getspecific(trampolineKey) {
             return Unmanaged<Trampoline>.fromOpaque(existing).takeUnretainedValue()
         }
@@ -143,6 +168,13 @@ final class Trampoline {
         pthread_setspecific(trampolineKey, Unmanaged.passRetained(created).toOpaque())
         return created
     }
+}
+
+/// Runs handed off by a thread about to block, on their way to the thread that runs them.
+// @unchecked: the thread that hands them off never touches them again (its levels are marked
+// handed off and its postponed list is emptied), and the dispatch queue orders the move.
+private struct HandedOffWork: @unchecked Sendable {
+    let works: [TrampolineWork]
 }
 
 /// The thread-local slot that holds each thread's trampoline; its destructor releases it.

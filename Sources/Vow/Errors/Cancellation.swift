@@ -16,11 +16,13 @@ public protocol CancellableError: Error {
 }
 
 extension CancellableError {
-    /// A cancellable error reports a cancellation unless its type says otherwise.
+    /// A cancellable error reports a failure unless its type says otherwise.
     ///
-    /// This default also keeps a conforming type that declares no `isCancelled` of its own from
-    /// picking up the `Error` extension below, which would ask it again and never return.
-    public var isCancelled: Bool { true }
+    /// A type that conforms and forgets to say when it means a cancellation is handled by
+    /// `catch` like any other error, rather than having every error skipped. This default also
+    /// keeps such a type from picking up the `Error` extension below as its witness, which would
+    /// ask it again and never return.
+    public var isCancelled: Bool { false }
 }
 
 extension Error {

@@ -114,7 +114,7 @@ final class GuaranteeSealer<T: Sendable>: Sendable {
 
     @inlinable
     func resolve(_ value: T) {
-        box.seal(value)
+        box.sealNow(value)
     }
 
     deinit {

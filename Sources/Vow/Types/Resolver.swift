@@ -27,13 +27,13 @@ public final class Resolver<T: Sendable>: Sendable {
     /// Fulfils the promise with `value`.
     @inlinable
     public func fulfill(_ value: T) {
-        box.seal(.success(value))
+        box.sealNow(.success(value))
     }
 
     /// Rejects the promise with `error`.
     @inlinable
     public func reject(_ error: any Error) {
-        box.seal(.failure(error))
+        box.sealNow(.failure(error))
     }
 
     /// Settles the promise with `result`.
@@ -43,7 +43,7 @@ public final class Resolver<T: Sendable>: Sendable {
     /// ```
     @inlinable
     public func resolve(_ result: Result<T, any Error>) {
-        box.seal(result)
+        box.sealNow(result)
     }
 
     /// Settles the promise from a completion handler's optional value and optional error.

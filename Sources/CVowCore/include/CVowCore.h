@@ -1,0 +1,50 @@
+// The few things Vow needs from C: atomics that exist on every system Vow supports, the
+// bounds of a thread's stack, and libdispatch's concurrent queue attribute, which Swift cannot
+// import on Linux.
+//
+// The atomics are compiler builtins rather than Synchronization's `Atomic`, which needs
+// macOS 15 and iOS 18. They are inline, so a load costs what the instruction costs.
+
+#ifndef CVOWCORE_H
+#define CVOWCORE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+/// Loads `*address` with acquiring ordering.
+static inline uint8_t vow_load_acquiring(const uint8_t *_Nonnull address) {
+    return __atomic_load_n(address, __ATOMIC_ACQUIRE);
+}
+
+/// Stores `value` into `*address` with releasing ordering.
+static inline void vow_store_releasing(uint8_t *_Nonnull address, uint8_t value) {
+    __atomic_store_n(address, value, __ATOMIC_RELEASE);
+}
+
+/// Stores `value` into `*address` and returns what it held, with relaxed ordering.
+static inline uint8_t vow_exchange_relaxed(uint8_t *_Nonnull address, uint8_t value) {
+    return __atomic_exchange_n(address, value, __ATOMIC_RELAXED);
+}
+
+/// Loads the pointer at `*address` with acquiring ordering.
+static inline void *_Nullable vow_load_pointer_acquiring(void *_Nullable const *_Nonnull address) {
+    return __atomic_load_n(address, __ATOMIC_ACQUIRE);
+}
+
+/// Stores `value` into the pointer at `*address` with releasing ordering.
+static inline void vow_store_pointer_releasing(void *_Nullable *_Nonnull address, void *_Nullable value) {
+    __atomic_store_n(address, value, __ATOMIC_RELEASE);
+}
+
+/// Stores the lowest address of the calling thread's stack in `*bottom` and returns `true`,
+/// or returns `false` if the system does not tell.
+bool vow_current_stack_bottom(uintptr_t *_Nonnull bottom);
+
+#if !defined(__APPLE__)
+/// libdispatch's `DISPATCH_QUEUE_CONCURRENT`: the address of an exported global that the
+/// macro names. Linked like any other symbol, it also works in a statically linked program,
+/// where a lookup by name in the dynamic symbol table would find nothing.
+void *_Nonnull vow_dispatch_queue_concurrent(void);
+#endif
+
+#endif

@@ -1,0 +1,37 @@
+/// Runs the handlers a sealed box took, one per step of the trampoline.
+///
+/// The position lives here rather than on the stack, so that the rest of the run can move to
+/// another thread when a handler blocks in `wait()` (see ``Trampoline/handOff()``), or wait
+/// on the trampoline when the thread is too deep to start it at once.
+@usableFromInline
+final class HandlerRun<T: Sendable> {
+    @usableFromInline
+    let value: T
+    @usableFromInline
+    let handlers: Handlers<T>
+    // Unchecked exclusivity: one thread at a time steps a run, and it is handed between
+    // threads only through a dispatch queue, which orders the accesses.
+    @usableFromInline @exclusivity(unchecked)
+    var next = 0
+
+    @inlinable
+    init(_ value: T, _ handlers: Handlers<T>) {
+        self.value = value
+        self.handlers = handlers
+    }
+
+    @inlinable
+    var work: TrampolineWork {
+        TrampolineWork(self) { unsafeDowncast($0, to: HandlerRun<T>.self).advance() }
+    }
+
+    /// Runs the next handler; returns `false`, having done nothing, once all have run.
+    @inlinable
+    func advance() -> Bool {
+        guard next < handlers.count else { return false }
+        let handler = handlers[next]
+        next += 1
+        handler(value)
+        return true
+    }
+}
