@@ -18,9 +18,9 @@ import Foundation
 /// read with a single atomic load and no lock. To make that safe, the configuration keeps
 /// every pair of queues it has been given alive for the rest of the process: one small object
 /// per distinct pair, which programs set a handful of times.
-// @unchecked: `queuesSlot` and `policySlot` are only accessed through CVowCore's atomic
-// functions; writers also hold `settings`' lock, so their writes are ordered.
 public final class Configuration: @unchecked Sendable {
+    // @unchecked: `queuesSlot` and `policySlot` are only accessed through CVowCore's atomic
+    // functions, and `settings` through its lock.
     private struct Settings {
         /// Every pair of queues ever set, which keeps them alive for lock-free readers.
         var queuePairs: [QueuePair.Key: QueuePair] = [:]
