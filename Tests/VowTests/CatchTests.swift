@@ -173,3 +173,37 @@ private enum CancellationKind: CaseIterable, CustomStringConvertible, Sendable {
         }
     }
 }
+
+/// A chain that ends in `catch`, `finally` or `cauterize` is something a script or a test can
+/// block on until it has finished.
+@Suite struct FinalizerWaitTests {
+    @Test func hangOnACatchReturnsAfterTheCatchHandler() {
+        let handled = Recorder<String>()
+        let (failing, resolver) = Promise<Int>.pending()
+        let finalizer = failing.map(on: nil) { $0 + 1 }.catch(on: .global()) { _ in handled.record("caught") }
+        DispatchQueue.global().async { resolver.reject(TestError.boom) }
+        hang(finalizer)
+        #expect(handled.all == ["caught"])
+    }
+
+    @Test func waitOnACatchReturnsOnceASuccessPassesThrough() {
+        let finalizer = DispatchQueue.global().async(.promise) { 1 }.catch(on: nil) { _ in }
+        finalizer.wait()
+        #expect(finalizer.finished.isResolved)
+    }
+
+    @Test func finallyReturnsAGuaranteeThatResolvesAfterItsBody() {
+        let ran = Recorder<String>()
+        let finished = Promise<Int>(error: TestError.boom)
+            .catch(on: .global()) { _ in ran.record("catch") }
+            .finally(on: .global()) { ran.record("finally") }
+        finished.wait()
+        #expect(ran.all == ["catch", "finally"])
+    }
+
+    @Test func cauterizeCanBeWaitedFor() {
+        let finalizer = DispatchQueue.global().async(.promise) { 1 }.cauterize()
+        finalizer.wait()
+        #expect(finalizer.finished.isResolved)
+    }
+}

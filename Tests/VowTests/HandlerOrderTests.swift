@@ -78,7 +78,8 @@ import Vow
             }
             failures += state.problems.all.map { "round \(round): \($0)" }
         }
-        #expect(failures.isEmpty, "\(failures.count) problems, first: \(failures.first ?? "")")
+        let problems = failures.count
+        #expect(problems == 0, "first: \(failures.first ?? "")")
     }
 }
 

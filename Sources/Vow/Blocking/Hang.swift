@@ -28,3 +28,22 @@ public func hang<T>(_ guarantee: Guarantee<T>) -> T {
     // A guarantee's result is always a success, so `get()` cannot throw here.
     try! guarantee.blockUntilResolved().get()
 }
+
+/// Keeps a script alive until a chain that ends in `catch` or `cauterize` has finished: after
+/// the `catch` handler if there was an error.
+///
+/// ```swift
+/// hang(firstly {
+///     download(url)
+/// }.done { data in
+///     print("\(data.count) bytes")
+/// }.catch { error in
+///     print("failed:", error)
+/// })
+/// ```
+@available(
+    *, noasync, message: "hang() blocks the thread; use 'await finalizer.finished.async()' in async code"
+)
+public func hang(_ finalizer: Finalizer) {
+    hang(finalizer.finished)
+}

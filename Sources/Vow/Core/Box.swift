@@ -33,3 +33,11 @@ enum Box<T: Sendable>: Sendable {
         }
     }
 }
+
+extension Box {
+    /// Whether `box` is this box's storage.
+    @inlinable
+    func isBacked(by box: EmptyBox<T>) -> Bool {
+        if case .empty(let storage) = self { storage === box } else { false }
+    }
+}

@@ -25,12 +25,42 @@ public final class Finalizer: Sendable {
     ///   - on: The queue `body` runs on; `nil` runs it inline. Defaults to `conf.Q.return`.
     ///   - flags: Work-item flags for the dispatch onto `on`.
     ///   - body: The last step of the chain.
+    /// - Returns: A guarantee that resolves once `body` has run, for a script or a test to
+    ///   `hang` on or `wait` for; PromiseKit's `finally` returns nothing, so it is discardable.
     @inlinable
+    @discardableResult
     public func finally(
         on: DispatchQueue? = conf.Q.return,
         flags: DispatchWorkItemFlags? = nil,
         _ body: @escaping @Sendable () -> Void
-    ) {
-        Guarantee<Void>(caught).done(on: on, flags: flags) { body() }
+    ) -> Guarantee<Void> {
+        finished.done(on: on, flags: flags) { body() }
+    }
+
+    /// A guarantee that resolves once the chain has finished: after the `catch` handler if
+    /// there was an error, at once on success.
+    ///
+    /// ```swift
+    /// let logged = upload(report).catch { error in log(error) }
+    /// await logged.finished.async()
+    /// ```
+    @inlinable
+    public var finished: Guarantee<Void> {
+        Guarantee<Void>(caught)
+    }
+
+    /// Blocks the current thread until the chain has finished, as ``Thenable/wait()`` does.
+    ///
+    /// ```swift
+    /// @Test func reportsFailures() {
+    ///     upload(brokenReport).catch { error in failures.append(error) }.wait()
+    ///     #expect(failures.count == 1)
+    /// }
+    /// ```
+    @available(
+        *, noasync, message: "wait() blocks the thread; use 'await finalizer.finished.async()' in async code"
+    )
+    public func wait() {
+        finished.wait()
     }
 }

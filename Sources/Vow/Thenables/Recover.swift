@@ -142,11 +142,3 @@ extension CatchMixin where T == Void {
         }
     }
 }
-
-extension Result where Failure == any Error {
-    /// The result itself unless it is an error that `policy` hands to a recovery handler.
-    fileprivate func unlessHandled(by policy: CatchPolicy) -> Self? {
-        if case .failure(let error) = self, policy.handles(error) { return nil }
-        return self
-    }
-}

@@ -1,0 +1,70 @@
+public import Dispatch
+
+/// Where a handler runs: inline, or on a queue with optional work-item flags.
+///
+/// Every pending handler captures one, so it is a single word: flags, which are rare, live in
+/// a small object of their own. They are kept as raw bits because `DispatchWorkItemFlags` is
+/// not `Sendable` on every platform.
+@usableFromInline
+enum HandlerQueue: Sendable {
+    case inline
+    case queue(DispatchQueue)
+    case flagged(FlaggedQueue)
+
+    @inlinable
+    init(_ queue: DispatchQueue?, _ flags: DispatchWorkItemFlags?) {
+        guard let queue else {
+            self = .inline
+            return
+        }
+        if let flags, !flags.isEmpty {
+            self = .flagged(FlaggedQueue(queue, flags))
+        } else {
+            self = .queue(queue)
+        }
+    }
+
+    /// Runs `step` with `input` and `payload` on the queue, or at once when inline; a throw
+    /// from `step` rejects `next`.
+    ///
+    /// A handler given a queue therefore never runs inside the call that attached it, even when
+    /// the thenable is already resolved. `on: nil` runs it at once if the thenable is resolved,
+    /// otherwise on the thread that resolves it.
+    ///
+    /// The step's inputs are passed separately rather than captured by a closure, so that the
+    /// inline path allocates nothing.
+    @inlinable
+    func run<Input: Sendable, Payload: Sendable, U>(
+        _ input: Input,
+        _ payload: Payload,
+        settling next: EmptyBox<Result<U, any Error>>,
+        _ step: @escaping @Sendable (Input, Payload, EmptyBox<Result<U, any Error>>) throws -> Void
+    ) {
+        switch self {
+        case .inline:
+            next.settle { try step(input, payload, next) }
+        case .queue(let queue):
+            queue.async { next.settle { try step(input, payload, next) } }
+        case .flagged(let flagged):
+            flagged.queue.async(flags: flagged.flags) { next.settle { try step(input, payload, next) } }
+        }
+    }
+
+    /// Runs `step` as ``run(_:_:settling:_:)`` does, for a step that cannot fail.
+    @inlinable
+    func run<Input: Sendable, Payload: Sendable, Next: Sendable>(
+        _ input: Input,
+        _ payload: Payload,
+        resolving next: Next,
+        _ step: @escaping @Sendable (Input, Payload, Next) -> Void
+    ) {
+        switch self {
+        case .inline:
+            step(input, payload, next)
+        case .queue(let queue):
+            queue.async { step(input, payload, next) }
+        case .flagged(let flagged):
+            flagged.queue.async(flags: flagged.flags) { step(input, payload, next) }
+        }
+    }
+}
