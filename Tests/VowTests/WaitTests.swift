@@ -23,8 +23,8 @@ import Vow
         #expect(after(seconds: 0).map { "done" }.wait() == "done")
     }
 
-    /// An inline handler that waits on a promise resolved by work its own thread deferred must
-    /// not deadlock: `wait()` first runs the work the thread has queued.
+    /// An inline handler that waits on a promise resolved by work due after it on its own
+    /// thread must not deadlock: `wait()` hands that work to another thread.
     @Test func waitInsideAnInlineHandlerRunsDeferredWork() throws {
         let (start, resolver) = Promise<Int>.pending()
         let next = start.map(on: nil) { $0 + 1 }

@@ -76,6 +76,21 @@ final class MainThreadWaitTests: XCTestCase {
         XCTAssertEqual(try waited.wait(), 4)
     }
 
+    /// The same, from a handler deeper than the trampoline's depth limit: the main-queue
+    /// steps that run during the wait must not be held back as if they were nested in it.
+    func testWaitOnTheMainThreadInsideADeeplyNestedInlineHandler() throws {
+        let (start, resolver) = Promise<Int>.pending()
+        var chain = start
+        for _ in 0..<40 {
+            chain = chain.map(on: nil) { $0 + 1 }
+        }
+        let waited = chain.map(on: nil) { depth in
+            try Promise.value(depth).map(on: .main) { $0 + 1 }.map(on: .main) { $0 * 2 }.wait()
+        }
+        resolver.fulfill(0)
+        XCTAssertEqual(try waited.wait(), 82)
+    }
+
     func testScriptStyleChainEndingInHang() throws {
         let summary = try hang(
             firstly {

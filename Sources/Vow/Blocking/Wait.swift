@@ -4,13 +4,18 @@ extension Thenable {
     /// Blocks the current thread until the thenable resolves, then returns its value or throws
     /// its error.
     ///
-    /// On the main thread `wait()` keeps the main run loop turning, so handlers that target the
-    /// main queue (the default) still run: a test case or a script's top-level code can wait
-    /// safely. Elsewhere it blocks the thread outright.
+    /// If the result exists, `wait()` returns it at once. On the main thread it keeps the main
+    /// run loop turning while it waits, so handlers that target the main queue (the default)
+    /// still run: a test case or a script's top-level code can wait safely. Elsewhere it blocks
+    /// the thread outright.
     ///
-    /// When it has to block, it reports ``LogEvent/waitOnMainThread`` on the main thread, since an app's interface stops
-    /// responding meanwhile, and inside a block on the main queue, where steps that target the
-    /// main queue cannot run until the block returns. Async code, `@MainActor` code included,
+    /// Called inside a handler, it does not hold back the handlers due after it on this thread:
+    /// they go on on another thread, so a wait for something one of them does completes, and
+    /// none of them runs on the waiting handler's stack.
+    ///
+    /// Inside a block on the main queue, no main-queue step can run until the block returns, so
+    /// a wait for a chain that needs one never ends; when `wait()` sees the main queue stalled,
+    /// it reports ``LogEvent/waitOnMainThread``. Async code, `@MainActor` code included,
     /// should `await` ``Promise/async()`` instead; the compiler refuses `wait()` there.
     ///
     /// ```swift
@@ -33,7 +38,12 @@ extension Thenable {
         // handlers, or those of a box a handler resolved. The result might depend on them, so
         // they go on elsewhere rather than wait behind this thread, and rather than run on its
         // stack, where they could in turn wait for the handler that is blocking here.
-        Trampoline.current.handOff()
+        return Trampoline.current.handingOff(block)
+    }
+
+    /// Blocks until resolved, turning the main run loop if this is the main thread, and reports
+    /// a stalled main queue.
+    private func block() -> Result<T, any Error> {
         let onMainThread = Thread.isMainThread
         // The main thread counts as being on the main queue even outside any block, so the
         // queue marker only tells something new on other threads, such as the one that drains

@@ -3,7 +3,8 @@
 /// `Box` has two kinds. A ``SealedBox`` is born resolved and needs no synchronization; an
 /// ``EmptyBox`` is born pending and guards its state with a concurrent barrier queue.
 /// Everything above the core reads a box through ``resolution`` and ``observe(_:)`` only, and
-/// resolves an ``EmptyBox`` through its ``EmptyBox/seal(_:)``.
+/// resolves an ``EmptyBox`` through its ``EmptyBox/seal(_:)`` (an operator's last statement)
+/// or ``EmptyBox/sealNow(_:)`` (a resolver).
 ///
 /// The kinds are enum cases rather than subclasses so that every call is direct: a generic
 /// class's overrides run unspecialized, looking up generic metadata on every call.
@@ -23,8 +24,11 @@ enum Box<T: Sendable>: Sendable {
 
     /// Runs `handler` with the result once it exists.
     ///
-    /// Handlers attached to one box run in the order they were attached, also when an
-    /// attachment races with sealing. A handler attached after resolution runs inline.
+    /// Handlers attached while the box is pending run in attachment order, on the thread that
+    /// resolves it. A handler attached once it has resolved runs at once, inside this call, even
+    /// while the resolving thread is still running the earlier handlers: waiting for that thread
+    /// could deadlock a caller that goes on to wait for the handler while the resolving thread,
+    /// inside an earlier handler, waits for the caller.
     @inlinable
     func observe(_ handler: @escaping @Sendable (T) -> Void) {
         switch self {

@@ -113,11 +113,10 @@ final class EmptyBox<T: Sendable>: @unchecked Sendable {
             // The common case runs without a `HandlerRun`: nothing is left of the batch once
             // its only handler returns.
             let trampoline = Trampoline.current
-            guard trampoline.admits(entry) else {
+            guard trampoline.enter(nil, as: entry) else {
                 trampoline.postpone(HandlerRun(value, batch).work)
                 return
             }
-            trampoline.enter(nil)
             handler(value)
             trampoline.leave()
         case .many:

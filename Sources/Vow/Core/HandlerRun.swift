@@ -1,7 +1,7 @@
 /// Runs the handlers a sealed box took, one per step of the trampoline.
 ///
 /// The position lives here rather than on the stack, so that the rest of the run can move to
-/// another thread when a handler blocks in `wait()` (see ``Trampoline/handOff()``), or wait
+/// another thread when a handler blocks in `wait()` (see ``Trampoline/handingOff(_:)``), or wait
 /// on the trampoline when the thread is too deep to start it at once.
 @usableFromInline
 final class HandlerRun<T: Sendable> {

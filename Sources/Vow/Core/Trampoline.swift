@@ -26,7 +26,7 @@ import Dispatch
 ///
 /// Each thread owns one trampoline. It records each run in progress as a *level*, with the
 /// postponed runs stacked above it, so that a handler about to block in `wait()` can hand the
-/// rest of the thread's work to another thread (see ``handOff()``).
+/// rest of the thread's work to another thread (see ``handingOff(_:)``).
 @usableFromInline
 final class Trampoline {
     /// How many handler runs may nest on one thread before tail seals are postponed.
@@ -58,32 +58,31 @@ final class Trampoline {
         stackLimit = Self.currentStackBottom().map { $0 + Self.stackReserve } ?? 0
     }
 
-    /// Whether a run that arrives as `entry` may nest on this thread now; if not, the caller
-    /// passes it to ``postpone(_:)``.
-    @usableFromInline
-    func admits(_ entry: TrampolineEntry) -> Bool {
-        switch entry {
-        case .tail: levels.count < Self.maximumDepth
-        case .call: levels.isEmpty || !stackIsLow()
-        }
-    }
-
     /// Runs `work` to completion now, or postpones it if `entry` may not nest here.
     @usableFromInline
     func run(_ work: TrampolineWork, as entry: TrampolineEntry) {
-        guard admits(entry) else {
+        guard enter(work, as: entry) else {
             postpone(work)
             return
         }
-        enter(work)
         leave()
     }
 
     /// Registers a run in progress, of which `work` is what remains after the caller's own
-    /// first step, if anything. ``leave()`` must follow.
+    /// first step, if anything, and returns `true`; ``leave()`` must follow. Returns `false`,
+    /// registering nothing, if a run that arrives as `entry` may not nest here: the caller
+    /// passes it to ``postpone(_:)`` instead.
     @usableFromInline
-    func enter(_ work: TrampolineWork?) {
-        levels.append(Level(work: work, postponedBase: postponed.count))
+    func enter(_ work: TrampolineWork?, as entry: TrampolineEntry) -> Bool {
+        let admitted =
+            switch entry {
+            case .tail: levels.count < Self.maximumDepth
+            case .call: levels.isEmpty || !stackIsLow()
+            }
+        if admitted {
+            levels.append(Level(work: work, postponedBase: postponed.count))
+        }
+        return admitted
     }
 
     /// Runs the rest of the innermost level, and every run postponed meanwhile, then drops it.
@@ -114,14 +113,19 @@ final class Trampoline {
     }
 
     /// Gives every run in progress and every postponed run to another thread, in the order this
-    /// thread would have run them, before the current handler blocks in `wait()`.
+    /// thread would have run them, then runs `body`, in which the current handler blocks in
+    /// `wait()`, as if no handler were running.
     ///
-    /// Whatever the blocked handler waits for might depend on them: the rest of its own box's
-    /// handlers, or the handlers of a box it resolved. Running them on this thread's stack
+    /// Whatever the blocked handler waits for might depend on those runs: the rest of its own
+    /// box's handlers, or the handlers of a box it resolved. Running them on this thread's stack
     /// instead would run handlers the wait cannot depend on, and one of them might in turn wait
     /// for the blocked handler. Each level stays in place, marked as handed off, and ends as
     /// soon as its step in progress returns.
-    func handOff() {
+    ///
+    /// During `body` the thread starts afresh, with no level, because on the main thread the
+    /// run loop runs blocks meanwhile: a seal in one of them must not count the blocked levels
+    /// as depth, or be postponed onto a level that cannot take it up until the wait is over.
+    func handingOff<R>(_ body: () -> R) -> R {
         var works: [TrampolineWork] = []
         var end = postponed.count
         for index in levels.indices.reversed() {
@@ -135,14 +139,19 @@ final class Trampoline {
             end = base
         }
         postponed.removeAll(keepingCapacity: true)
-        guard !works.isEmpty else { return }
-        let handedOff = HandedOffWork(works: works)
-        DispatchQueue.global().async {
-            let trampoline = Trampoline.current
-            for work in handedOff.works {
-                trampoline.run(work, as: .call)
+        if !works.isEmpty {
+            let handedOff = HandedOffWork(works: works)
+            DispatchQueue.global().async {
+                let trampoline = Trampoline.current
+                for work in handedOff.works {
+                    trampoline.run(work, as: .call)
+                }
             }
         }
+        let blocked = levels
+        levels = []
+        defer { levels = blocked }
+        return body()
     }
 
     /// Whether the stack has less than ``stackReserve`` left.
