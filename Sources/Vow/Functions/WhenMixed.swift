@@ -2,10 +2,10 @@
 /// rejects as soon as any rejects.
 ///
 /// For an array that mixes thenables of different types, or promises and guarantees, whose
-/// elements Swift can only type as `any Thenable`. Cast each value back to its type. An array of
-/// one thenable type, an array literal included, picks ``when(fulfilled:)-(Array<U>)`` instead and
-/// keeps the values typed: this overload is disfavoured, because such a literal can be typed
-/// `[any Thenable]` too.
+/// elements Swift can only type as `any Thenable`. Cast each value back to its type. An array
+/// of one thenable type, an array literal included, picks
+/// ``when(fulfilled:)->Promise<[U.T]>`` instead and keeps the values typed: this overload is
+/// disfavoured, because such a literal can be typed `[any Thenable]` too.
 ///
 /// ```swift
 /// when(fulfilled: [fetchUser(id: 1), cachedAvatar(), after(seconds: 1)]).done { values in
