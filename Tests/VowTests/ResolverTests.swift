@@ -1,3 +1,4 @@
+import Dispatch
 import Testing
 import Vow
 
@@ -26,6 +27,52 @@ import Vow
         let (promise, resolver) = Promise<Int>.pending()
         resolver.resolve(.failure(TestError.other))
         #expect(try error(of: promise) as? TestError == .other)
+    }
+
+    // MARK: resolve(Result) with a typed error
+
+    @Test func resolveWithATypedSuccessFulfils() throws {
+        let (promise, resolver) = Promise<Int>.pending()
+        resolver.resolve(Result<Int, TestError>.success(2))
+        #expect(try value(of: promise) == 2)
+    }
+
+    @Test func resolveWithATypedFailureRejectsWithThatError() throws {
+        let (promise, resolver) = Promise<Int>.pending()
+        resolver.resolve(Result<Int, TestError>.failure(.other))
+        #expect(try error(of: promise) as? TestError == .other)
+    }
+
+    @Test func resolveWithAResultThatCannotFailFulfils() throws {
+        let (promise, resolver) = Promise<String>.pending()
+        resolver.resolve(Result<String, Never>.success("never fails"))
+        #expect(try value(of: promise) == "never fails")
+    }
+
+    @Test func resolveWithATypedVoidResultSettlesAPromiseOfVoid() throws {
+        let (fulfilled, fulfilling) = Promise<Void>.pending()
+        fulfilling.resolve(Result<Void, TestError>.success(()))
+        try value(of: fulfilled)
+        let (rejected, rejecting) = Promise<Void>.pending()
+        rejecting.resolve(Result<Void, TestError>.failure(.boom))
+        #expect(try error(of: rejected) as? TestError == .boom)
+    }
+
+    /// `resolve` handed straight to a completion handler, as PromiseKit's suite does, picks the
+    /// overload that matches the handler's error type without any annotation.
+    @Test func resolveCanBeTheCompletionHandlerOfATypedOrUntypedResult() throws {
+        let typedSuccess = Promise { resolver in
+            deliver(Result<Int, TestError>.success(2), to: resolver.resolve)
+        }
+        let typedFailure = Promise { resolver in
+            deliver(Result<Int, TestError>.failure(.boom), to: resolver.resolve)
+        }
+        let untyped = Promise { resolver in
+            deliver(Result<Int, any Error>.failure(TestError.other), to: resolver.resolve)
+        }
+        #expect(try value(of: typedSuccess) == 2)
+        #expect(try error(of: typedFailure) as? TestError == .boom)
+        #expect(try error(of: untyped) as? TestError == .other)
     }
 
     // MARK: resolve(T?, Error?)
@@ -186,4 +233,13 @@ import Vow
         #expect(try value(of: observed) == 5)
         #expect(seen.all == [5])
     }
+}
+
+/// Calls `completion` with `result` from a global queue, as a library with a `Result`-taking
+/// completion handler would.
+private func deliver<Value: Sendable, Failure: Error>(
+    _ result: Result<Value, Failure>,
+    to completion: @escaping @Sendable (Result<Value, Failure>) -> Void
+) {
+    DispatchQueue.global().async { completion(result) }
 }

@@ -187,6 +187,42 @@ import Vow
         #expect(try value(of: sorted) == ["a", "b", "c"])
     }
 
+    @Test func sortedValuesByAComparatorUsesItsOrder() throws {
+        let sorted = Promise.value([5, 2, 3, 4, 1]).sortedValues { $0 > $1 }
+        #expect(try value(of: sorted) == [5, 4, 3, 2, 1])
+    }
+
+    @Test func sortedValuesByAComparatorSortsElementsThatAreNotComparable() throws {
+        struct Player: Sendable {
+            let name: String
+            let score: Int
+        }
+        let players = [Player(name: "b", score: 2), Player(name: "c", score: 9), Player(name: "a", score: 5)]
+        let ranked = Promise.value(players).sortedValues { $0.score > $1.score }
+        #expect(try value(of: ranked).map(\.name) == ["c", "a", "b"])
+    }
+
+    @Test func sortedValuesByAComparatorRunsOnTheGivenQueue() throws {
+        let queue = TestQueue("vow.tests.sortedValues")
+        let onQueue = Recorder<Bool>()
+        let sorted = Promise.value(["b", "a"]).sortedValues(on: queue.queue) { left, right in
+            onQueue.record(queue.isCurrent)
+            return left < right
+        }
+        #expect(try value(of: sorted) == ["a", "b"])
+        #expect(!onQueue.all.isEmpty && onQueue.all.allSatisfy { $0 })
+    }
+
+    @Test func sortedValuesByAComparatorPassesARejectionThrough() throws {
+        let calls = Recorder<Int>()
+        let sorted = Promise<[Int]>(error: TestError.other).sortedValues { left, right in
+            calls.record(left)
+            return left < right
+        }
+        #expect(try error(of: sorted) as? TestError == .other)
+        #expect(calls.all.isEmpty)
+    }
+
     // MARK: Chains
 
     @Test func sequenceOperatorsCompose() throws {
@@ -251,6 +287,12 @@ import Vow
         let sorted = Guarantee.value([2, 3, 1]).sortedValues()
         let typed: Guarantee<[Int]> = sorted
         #expect(try value(of: typed) == [1, 2, 3])
+    }
+
+    @Test func guaranteeSortedValuesByAComparatorGivesAGuarantee() throws {
+        let sorted = Guarantee.value([5, 2, 3, 4, 1]).sortedValues(>)
+        let typed: Guarantee<[Int]> = sorted
+        #expect(try value(of: typed) == [5, 4, 3, 2, 1])
     }
 
     @Test func guaranteeThenMapWithPromisesGivesAPromise() throws {

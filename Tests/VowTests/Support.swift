@@ -65,6 +65,18 @@ extension PromiseError {
     }
 }
 
+/// A result as text: the value, or the case name of the error.
+func summary<T>(_ result: Result<T, any Error>) -> String {
+    switch result {
+    case .success(let value):
+        return "\(value)"
+    case .failure(let error as TestError):
+        return "\(error)"
+    case .failure(let error):
+        return error.isCancelled ? "cancelled" : "unexpected \(error)"
+    }
+}
+
 /// Whether `error` is the `PromiseError` case `expected`, payloads aside.
 func isPromiseError(_ error: (any Error)?, _ expected: PromiseError) -> Bool {
     (error as? PromiseError)?.caseName == expected.caseName

@@ -164,6 +164,106 @@ import Vow
             "WhenConcurrentlyTests: \(rounds) rounds, \(outOfOrderRounds) completed out of order, "
                 + "most pending at once: \(seen)")
     }
+
+    // MARK: when(resolved:concurrently:)
+
+    @Test func resolvedResultsComeInIteratorOrder() throws {
+        let supply = Supply(count: 5)
+        let all = when(resolved: supply.makeIterator(), concurrently: 2)
+        #expect(supply.pulled == 2)
+        supply.reject(1, with: TestError.boom)
+        supply.resolve(2, with: 20)
+        supply.reject(3, with: TestError.other)
+        supply.resolve(4, with: 40)
+        #expect(all.isPending, "resolved while element 0 was still pending")
+        supply.resolve(0, with: 0)
+        #expect(try value(of: all).map(summary) == ["0", "boom", "20", "other", "40"])
+    }
+
+    /// PromiseKit's `testWhenResolvedContinuesWhenRejected`, with a limit of one.
+    @Test func aRejectionDoesNotStopTheResolvedPulling() throws {
+        let pulls = Recorder<Int>()
+        let elements = (0..<3).lazy.map { index -> Promise<Void> in
+            pulls.record(index)
+            return index == 1 ? Promise(error: TestError.boom) : Promise()
+        }
+        let all = when(resolved: elements.makeIterator(), concurrently: 1)
+        #expect(try value(of: all).map(summary) == ["()", "boom", "()"])
+        #expect(pulls.all == [0, 1, 2])
+    }
+
+    @Test func resolvedIsAGuaranteeOfResults() throws {
+        let inferred = when(resolved: [Promise<Int>(error: TestError.boom)].makeIterator(), concurrently: 1)
+        let typed: Guarantee<[Result<Int, any Error>]> = inferred
+        #expect(try value(of: typed).map(summary) == ["boom"])
+    }
+
+    @Test func resolvedNeverHasMoreThanTheLimitPending() throws {
+        for limit in 1...4 {
+            let tracker = InFlight(rejecting: 5)
+            let elements = (0..<40).lazy.map { index in tracker.start(index) }
+            let all = when(resolved: elements.makeIterator(), concurrently: limit)
+            let results = try value(of: all).map(summary)
+            #expect(results == (0..<40).map { $0 == 5 ? "boom" : "\($0)" })
+            #expect(tracker.waitForAll(), "some background work never finished")
+            #expect(
+                tracker.maximum <= limit, "\(tracker.maximum) were pending at once with a limit of \(limit)")
+            #expect(tracker.started == 40)
+        }
+    }
+
+    @Test(arguments: [0, -1, Int.min])
+    func aResolvedLimitBelowOneGivesOneBadInputFailure(limit: Int) throws {
+        let supply = Supply(count: 3)
+        let results = try value(of: when(resolved: supply.makeIterator(), concurrently: limit))
+        #expect(results.count == 1)
+        let failure: (any Error)? = if case .failure(let error)? = results.first { error } else { nil }
+        #expect(isPromiseError(failure, .badInput), "the result was \(results)")
+        #expect(supply.pulled == 0)
+    }
+
+    @Test func anEmptyIteratorResolvesWithNoResults() throws {
+        let all = when(resolved: [Promise<Int>]().makeIterator(), concurrently: 3)
+        #expect(try value(of: all).isEmpty)
+    }
+
+    @Test func manyResolvedRoundsWithRandomCompletionOrder() throws {
+        var problems: [String] = []
+        for round in 0..<100 {
+            let limit = Int.random(in: 1...4)
+            let count = Int.random(in: 0...24)
+            let rejecting = Int.random(in: 0..<max(count, 1))
+            let tracker = InFlight(rejecting: rejecting, randomDelays: true)
+            let elements = (0..<count).lazy.map { index in tracker.start(index) }
+            let results = try value(of: when(resolved: elements.makeIterator(), concurrently: limit)).map(
+                summary)
+            let expected = (0..<count).map { $0 == rejecting ? "boom" : "\($0)" }
+            if results != expected { problems.append("round \(round): results \(results)") }
+            if !tracker.waitForAll() { problems.append("round \(round): background work did not finish") }
+            if tracker.maximum > limit {
+                problems.append("round \(round): \(tracker.maximum) pending with limit \(limit)")
+            }
+        }
+        #expect(problems.isEmpty, "\(problems.count) rounds failed: \(problems.prefix(5))")
+    }
+
+    // MARK: The iterator is sent
+
+    /// The form the documentation recommends: a `@Sendable` closure is not isolated to the main
+    /// actor, so the compiler lets a main-actor function send the iterator, and it is safe to
+    /// advance from the queues that complete the elements.
+    @MainActor @Test func aSendableLazyMapCanBeSentFromTheMainActor() throws {
+        let reads = (0..<6).lazy.map { @Sendable index in
+            DispatchQueue.global().async(.promise) { index * index }
+        }
+        let rereads = (0..<6).lazy.map { @Sendable index in
+            DispatchQueue.global().async(.promise) { index * index }
+        }
+        let squares = when(fulfilled: reads.makeIterator(), concurrently: 2)
+        let results = when(resolved: rereads.makeIterator(), concurrently: 2)
+        #expect(try value(of: squares) == [0, 1, 4, 9, 16, 25])
+        #expect(try value(of: results).map(summary) == ["0", "1", "4", "9", "16", "25"])
+    }
 }
 
 /// Hands out pending promises on demand and keeps their resolvers, so the test decides when

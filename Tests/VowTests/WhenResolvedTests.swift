@@ -75,15 +75,3 @@ import Vow
         }
     }
 }
-
-/// A result as text: the value, or the case name of the error.
-private func summary<T>(_ result: Result<T, any Error>) -> String {
-    switch result {
-    case .success(let value):
-        return "\(value)"
-    case .failure(let error as TestError):
-        return "\(error)"
-    case .failure(let error):
-        return error.isCancelled ? "cancelled" : "unexpected \(error)"
-    }
-}

@@ -204,4 +204,51 @@ import Vow
         _ = try value(of: typed)
         #expect(typed.isFulfilled)
     }
+
+    // MARK: Arrays of mixed thenables
+
+    @Test func mixedThenablesFulfilWithEveryValueInOrder() throws {
+        let (pending, resolver) = Promise<Double>.pending()
+        let all = when(fulfilled: [Promise.value(1), Guarantee.value("two"), pending])
+        let typed: Promise<[any Sendable]> = all
+        #expect(typed.isPending)
+        DispatchQueue.global().async { resolver.fulfill(3.5) }
+        let values = try value(of: typed)
+        #expect(values.count == 3)
+        #expect(values[0] as? Int == 1)
+        #expect(values[1] as? String == "two")
+        #expect(values[2] as? Double == 3.5)
+    }
+
+    /// PromiseKit's `testAnyInt`: promises and guarantees of one value type in one array.
+    @Test func promisesAndGuaranteesOfOneTypeMix() throws {
+        let promised = Promise.value(1)
+        let guaranteed = Guarantee.value(2)
+        let all = when(fulfilled: [promised, guaranteed, Promise.value(3), after(seconds: 0).map { 4 }])
+        let values = try value(of: all)
+        #expect(values.compactMap { $0 as? Int } == [1, 2, 3, 4])
+    }
+
+    @Test func mixedThenablesRejectWithTheFirstError() throws {
+        let (pending, resolver) = Promise<String>.pending()
+        let all = when(fulfilled: [Guarantee.value(1), pending, Promise<Bool>(error: TestError.boom)])
+        #expect(try error(of: all) as? TestError == .boom)
+        resolver.reject(TestError.other)
+        #expect(try error(of: all) as? TestError == .boom)
+    }
+
+    @Test func anEmptyArrayOfMixedThenablesFulfilsWithNoValues() throws {
+        let all = when(fulfilled: [any Thenable]())
+        #expect(try value(of: all).isEmpty)
+    }
+
+    @Test func anArrayLiteralOfOneThenableTypeKeepsItsValueType() throws {
+        let promised = Promise.value(1)
+        let inferred = when(fulfilled: [promised, promised, Promise.value(3)])
+        let typed: Promise<[Int]> = inferred
+        #expect(try value(of: typed) == [1, 1, 3])
+        let guarantees = when(fulfilled: [Guarantee.value("a"), Guarantee.value("b")])
+        let typedGuarantees: Promise<[String]> = guarantees
+        #expect(try value(of: typedGuarantees) == ["a", "b"])
+    }
 }

@@ -7,11 +7,19 @@
 /// already under way when it arrives may still complete.
 ///
 /// ```swift
-/// let downloads = urls.lazy.map { download($0) }.makeIterator()
+/// let downloads = urls.lazy.map { @Sendable url in download(url) }.makeIterator()
 /// when(fulfilled: downloads, concurrently: 4).done { files in
 ///     print("downloaded \(files.count) files, at most 4 at a time")
 /// }
 /// ```
+///
+/// The iterator is advanced on whichever thread completes a thenable, so it is a `sending`
+/// parameter: nothing in it may stay tied to the caller's actor. In a function the compiler
+/// checks that, and rejects a `lazy.map` whose closure is isolated to the main actor with
+/// "sending value of non-Sendable type … risks causing data races". Top-level code is not
+/// checked: the compiler makes its closures main-actor isolated but lets them be sent, and one
+/// called off the main thread stops the program. Marking the closure `@Sendable`, as above, makes
+/// it nonisolated and sound everywhere.
 ///
 /// - Returns: A promise rejected with ``PromiseError/badInput`` if `concurrently` is below one.
 public func when<It: IteratorProtocol>(
@@ -20,12 +28,58 @@ public func when<It: IteratorProtocol>(
 ) -> Promise<[It.Element.T]> where It.Element: Thenable {
     guard concurrently > 0 else { return Promise(error: PromiseError.badInput) }
     var iterator = iterator
-    let throttle = Throttle<It.Element.T>(limit: concurrently) { iterator.next() }
+    let outcome = EmptyBox<Result<[It.Element.T], any Error>>()
+    let throttle = Throttle<It.Element.T>(
+        limit: concurrently,
+        next: { iterator.next() },
+        onRejection: { outcome.seal(.failure($0)) },
+        onCompletion: { results in
+            // Without a rejection every result is a value, so this cannot throw.
+            outcome.seal(Result { try results.map { try $0.get() } })
+        })
     throttle.pump()
-    return throttle.promise
+    return Promise(outcome)
 }
 
-/// Drives ``when(fulfilled:concurrently:)``: starts thenables up to the limit and collects them.
+/// Waits for every thenable the iterator produces, fulfilled or rejected, keeping at most
+/// `concurrently` of them pending at once, and reports each result in iterator order.
+///
+/// The iterator is advanced lazily, as by ``when(fulfilled:concurrently:)``, but a rejection
+/// does not stop it: every element is requested, so this cannot fail. It is a `sending`
+/// parameter for the same reason as there, and the same advice holds: in top-level code, mark
+/// the closure that creates the thenables `@Sendable`.
+///
+/// ```swift
+/// let uploads = files.lazy.map { @Sendable file in upload(file) }.makeIterator()
+/// when(resolved: uploads, concurrently: 3).done { results in
+///     let failed = results.filter { if case .failure = $0 { true } else { false } }
+///     print("\(failed.count) of \(results.count) uploads failed")
+/// }
+/// ```
+///
+/// - Returns: A guarantee of a single ``PromiseError/badInput`` failure, without advancing the
+///   iterator, if `concurrently` is below one.
+public func when<It: IteratorProtocol>(
+    resolved iterator: sending It,
+    concurrently: Int
+) -> Guarantee<[Result<It.Element.T, any Error>]> where It.Element: Thenable {
+    guard concurrently > 0 else { return .value([.failure(PromiseError.badInput)]) }
+    var iterator = iterator
+    let outcome = EmptyBox<[Result<It.Element.T, any Error>]>()
+    let throttle = Throttle<It.Element.T>(
+        limit: concurrently,
+        next: { iterator.next() },
+        onRejection: nil,
+        onCompletion: { outcome.seal($0) })
+    throttle.pump()
+    return Guarantee(outcome)
+}
+
+/// Drives ``when(fulfilled:concurrently:)`` and ``when(resolved:concurrently:)``: starts
+/// thenables up to the limit and collects their results in iterator order.
+///
+/// With an `onRejection` handler, the first rejection goes to it, settles the throttle and stops
+/// the requests; without one, a rejection is kept as a result like a value.
 ///
 /// The iterator runs user code, so it is never advanced while the lock is held. Instead one
 /// thread at a time holds the *pump* role and advances it; a completion that arrives while
@@ -34,29 +88,36 @@ public func when<It: IteratorProtocol>(
 // under `state`'s lock, so every call is ordered after the previous one.
 private final class Throttle<Value: Sendable>: @unchecked Sendable {
     fileprivate struct State: Sendable {
-        var values: [Value?] = []
+        var results: [Result<Value, any Error>?] = []
         var running = 0
         var exhausted = false
         var settled = false
         var pumpRequests = 0
 
-        /// Every value, once the iterator is exhausted and nothing runs; settles the state.
-        mutating func takeValuesIfDone() -> [Value]? {
+        /// Every result, once the iterator is exhausted and nothing runs; settles the state.
+        mutating func takeResultsIfDone() -> [Result<Value, any Error>]? {
             guard exhausted, running == 0, !settled else { return nil }
             settled = true
-            return values.map { $0! }
+            return results.map { $0! }
         }
     }
 
-    private let outcome = EmptyBox<Result<[Value], any Error>>()
-    var promise: Promise<[Value]> { Promise(outcome) }
     private let next: () -> (any Thenable<Value>)?
     private let limit: Int
+    private let onRejection: (@Sendable (any Error) -> Void)?
+    private let onCompletion: @Sendable ([Result<Value, any Error>]) -> Void
     private let state = Locked(State())
 
-    init(limit: Int, next: @escaping () -> (any Thenable<Value>)?) {
+    init(
+        limit: Int,
+        next: @escaping () -> (any Thenable<Value>)?,
+        onRejection: (@Sendable (any Error) -> Void)?,
+        onCompletion: @escaping @Sendable ([Result<Value, any Error>]) -> Void
+    ) {
         self.limit = limit
         self.next = next
+        self.onRejection = onRejection
+        self.onCompletion = onCompletion
     }
 
     func pump() {
@@ -80,37 +141,40 @@ private final class Throttle<Value: Sendable>: @unchecked Sendable {
         state.withLock { state in
             guard !state.settled, !state.exhausted, state.running < limit else { return nil }
             state.running += 1
-            state.values.append(nil)
-            return state.values.count - 1
+            state.results.append(nil)
+            return state.results.count - 1
         }
     }
 
     private func finishIterating() {
-        let values = state.withLock { state -> [Value]? in
+        let results = state.withLock { state -> [Result<Value, any Error>]? in
             state.exhausted = true
             state.running -= 1
-            state.values.removeLast()
-            return state.takeValuesIfDone()
+            state.results.removeLast()
+            return state.takeResultsIfDone()
         }
-        if let values { outcome.seal(.success(values)) }
+        if let results { onCompletion(results) }
     }
 
     private func complete(_ slot: Int, with result: Result<Value, any Error>) {
-        switch result {
-        case .failure(let error):
-            state.withLock { $0.settled = true }
-            outcome.seal(.failure(error))
-        case .success(let value):
-            let values = state.withLock { state -> [Value]? in
-                state.values[slot] = value
-                state.running -= 1
-                return state.takeValuesIfDone()
+        if case .failure(let error) = result, let onRejection {
+            let isFirst = state.withLock { state in
+                guard !state.settled else { return false }
+                state.settled = true
+                return true
             }
-            if let values {
-                outcome.seal(.success(values))
-            } else {
-                pump()
-            }
+            if isFirst { onRejection(error) }
+            return
+        }
+        let results = state.withLock { state -> [Result<Value, any Error>]? in
+            state.results[slot] = result
+            state.running -= 1
+            return state.takeResultsIfDone()
+        }
+        if let results {
+            onCompletion(results)
+        } else {
+            pump()
         }
     }
 

@@ -32,3 +32,90 @@ public func when(guarantees: [Guarantee<Void>]) -> Guarantee<Void> {
 public func when(guarantees: Guarantee<Void>...) -> Guarantee<Void> {
     when(guarantees: guarantees)
 }
+
+/// Resolves with every value once all the guarantees resolve, in argument order.
+///
+/// The unlabelled spelling of `when(guarantees:)`, as in PromiseKit.
+///
+/// ```swift
+/// when(loadThumbnail("a"), loadThumbnail("b")).done { thumbnails in
+///     gallery.show(thumbnails)
+/// }
+/// ```
+@inlinable
+public func when<T>(_ guarantees: Guarantee<T>...) -> Guarantee<[T]> {
+    when(guarantees: guarantees)
+}
+
+/// Resolves once all the `Void` guarantees resolve.
+///
+/// The unlabelled spelling of the variadic `Void` form of `when(guarantees:)`, as in PromiseKit.
+///
+/// ```swift
+/// when(fadeOut(), slideAway()).done { removeView() }
+/// ```
+@inlinable
+public func when(_ guarantees: Guarantee<Void>...) -> Guarantee<Void> {
+    when(guarantees: guarantees)
+}
+
+/// Resolves with both values once both guarantees resolve.
+///
+/// Given only `Void` guarantees, Swift picks the variadic `Void` form of `when(guarantees:)`
+/// instead, which resolves with `()`.
+///
+/// ```swift
+/// when(guarantees: currentLocale(), currentTimeZone()).done { locale, timeZone in
+///     formatter.configure(locale, timeZone)
+/// }
+/// ```
+@inlinable
+public func when<U, V>(guarantees first: Guarantee<U>, _ second: Guarantee<V>) -> Guarantee<(U, V)> {
+    when(guarantees: [first.asVoid(), second.asVoid()]).map(on: nil) {
+        (first.value!, second.value!)
+    }
+}
+
+/// Resolves with all three values once every guarantee resolves.
+///
+/// ```swift
+/// when(guarantees: width(), height(), depth()).done { w, h, d in print(w * h * d) }
+/// ```
+@inlinable
+public func when<U, V, W>(
+    guarantees first: Guarantee<U>, _ second: Guarantee<V>, _ third: Guarantee<W>
+) -> Guarantee<(U, V, W)> {
+    when(guarantees: [first.asVoid(), second.asVoid(), third.asVoid()]).map(on: nil) {
+        (first.value!, second.value!, third.value!)
+    }
+}
+
+/// Resolves with all four values once every guarantee resolves.
+///
+/// ```swift
+/// when(guarantees: red(), green(), blue(), alpha()).done { r, g, b, a in paint(r, g, b, a) }
+/// ```
+@inlinable
+public func when<U, V, W, X>(
+    guarantees first: Guarantee<U>, _ second: Guarantee<V>, _ third: Guarantee<W>, _ fourth: Guarantee<X>
+) -> Guarantee<(U, V, W, X)> {
+    when(guarantees: [first.asVoid(), second.asVoid(), third.asVoid(), fourth.asVoid()]).map(on: nil) {
+        (first.value!, second.value!, third.value!, fourth.value!)
+    }
+}
+
+/// Resolves with all five values once every guarantee resolves.
+///
+/// ```swift
+/// when(guarantees: a(), b(), c(), d(), e()).done { a, b, c, d, e in print(a, b, c, d, e) }
+/// ```
+@inlinable
+public func when<U, V, W, X, Y>(
+    guarantees first: Guarantee<U>, _ second: Guarantee<V>, _ third: Guarantee<W>, _ fourth: Guarantee<X>,
+    _ fifth: Guarantee<Y>
+) -> Guarantee<(U, V, W, X, Y)> {
+    when(guarantees: [first.asVoid(), second.asVoid(), third.asVoid(), fourth.asVoid(), fifth.asVoid()])
+        .map(on: nil) {
+            (first.value!, second.value!, third.value!, fourth.value!, fifth.value!)
+        }
+}

@@ -118,6 +118,22 @@ extension Thenable where T: Sequence, T.Element: Sendable {
             return match
         }
     }
+
+    /// The elements ordered by `areInIncreasingOrder`, which must be a strict weak ordering.
+    ///
+    /// The sort is not guaranteed to be stable.
+    ///
+    /// ```swift
+    /// fetchPlayers().sortedValues { $0.score > $1.score }
+    /// ```
+    @inlinable
+    public func sortedValues(
+        on: DispatchQueue? = conf.Q.map,
+        flags: DispatchWorkItemFlags? = nil,
+        _ areInIncreasingOrder: @escaping @Sendable (T.Element, T.Element) -> Bool
+    ) -> Promise<[T.Element]> {
+        map(on: on, flags: flags) { $0.sorted(by: areInIncreasingOrder) }
+    }
 }
 
 extension Thenable where T: Collection, T.Element: Sendable {
@@ -222,6 +238,20 @@ extension Guarantee where T: Sequence, T.Element: Sendable {
         _ isIncluded: @escaping @Sendable (T.Element) -> Bool
     ) -> Guarantee<[T.Element]> {
         map(on: on, flags: flags) { $0.filter(isIncluded) }
+    }
+
+    /// The elements ordered by `areInIncreasingOrder`, as a ``Guarantee``.
+    ///
+    /// ```swift
+    /// Guarantee.value([5, 2, 3]).sortedValues(>)  // [5, 3, 2]
+    /// ```
+    @inlinable
+    public func sortedValues(
+        on: DispatchQueue? = conf.Q.map,
+        flags: DispatchWorkItemFlags? = nil,
+        _ areInIncreasingOrder: @escaping @Sendable (T.Element, T.Element) -> Bool
+    ) -> Guarantee<[T.Element]> {
+        map(on: on, flags: flags) { $0.sorted(by: areInIncreasingOrder) }
     }
 }
 

@@ -46,6 +46,21 @@ public final class Resolver<T: Sendable>: Sendable {
         box.sealNow(result)
     }
 
+    /// Settles the promise with a result whose error has a concrete type, such as the
+    /// `Result<Data, ClientError>` a networking library passes to its completion handler.
+    ///
+    /// A `Result<T, any Error>` picks the overload above; both settle the promise the same way.
+    ///
+    /// ```swift
+    /// Promise<Data> { resolver in
+    ///     client.get(url) { (result: Result<Data, ClientError>) in resolver.resolve(result) }
+    /// }
+    /// ```
+    @inlinable
+    public func resolve<E: Error>(_ result: Result<T, E>) {
+        box.seal(result.mapError { $0 })
+    }
+
     /// Settles the promise from a completion handler's optional value and optional error.
     ///
     /// An error wins over a value. If both are `nil`, the promise is rejected with
