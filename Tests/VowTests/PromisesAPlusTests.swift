@@ -1,5 +1,4 @@
 import Dispatch
-import Synchronization
 import Testing
 import Vow
 
@@ -38,23 +37,23 @@ import Vow
     }
 
     @Test func aQueuedHandlerNeverRunsInsideThen() throws {
-        let attached = Atomic<Bool>(false)
-        let ranBeforeThenReturned = Atomic<Bool>(false)
+        let attached = Protected(false)
+        let ranBeforeThenReturned = Protected(false)
         let queue = TestQueue()
         let resolved = Promise.value(1)
         // Attach from a block on the handler's own serial queue and raise the flag before the
         // block ends: a dispatched handler cannot start before that, an inline one would.
         let chained = queue.queue.sync {
             let chained = resolved.then(on: queue.queue) { value -> Promise<Int> in
-                let thenReturned = attached.load(ordering: .sequentiallyConsistent)
-                ranBeforeThenReturned.store(!thenReturned, ordering: .sequentiallyConsistent)
+                let thenReturned = attached.withLock { $0 }
+                ranBeforeThenReturned.withLock { $0 = !thenReturned }
                 return .value(value)
             }
-            attached.store(true, ordering: .sequentiallyConsistent)
+            attached.withLock { $0 = true }
             return chained
         }
         #expect(try value(of: chained) == 1)
-        let ranInside = ranBeforeThenReturned.load(ordering: .sequentiallyConsistent)
+        let ranInside = ranBeforeThenReturned.withLock { $0 }
         #expect(!ranInside)
     }
 

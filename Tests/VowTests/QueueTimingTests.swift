@@ -1,5 +1,4 @@
 import Dispatch
-import Synchronization
 import Testing
 import Vow
 
@@ -270,14 +269,14 @@ import Vow
 
 /// A flag one thread raises and another reads.
 private final class Flag: Sendable {
-    private let raised = Atomic<Bool>(false)
+    private let raised = Protected(false)
 
     func raise() {
-        raised.store(true, ordering: .sequentiallyConsistent)
+        raised.withLock { $0 = true }
     }
 
     var isUp: Bool {
-        raised.load(ordering: .sequentiallyConsistent)
+        raised.withLock { $0 }
     }
 }
 
