@@ -104,6 +104,8 @@ final class EmptyBox<T: Sendable>: @unchecked Sendable {
         }
     }
 
+    /// Runs the handlers ``take(_:)`` returned, nested in this call or postponed on the
+    /// trampoline, as `entry` allows there.
     @inlinable
     func run(_ batch: Handlers<T>, with value: T, as entry: TrampolineEntry) {
         switch batch {
