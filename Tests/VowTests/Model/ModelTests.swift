@@ -30,7 +30,10 @@ import Testing
 struct ModelSettings: Sendable {
     /// Fixed seeds keep CI reproducible; the fresh one explores a little further on each run and
     /// is printed, like the others, so that whatever it finds can be replayed.
-    static let defaultSeeds: [UInt64] = [0x5EED_0000_0000_0001, 0x0000_0000_00C0_FFEE, 0x0BAD_CAFE_F00D_0007]
+    /// Fixed, so that CI runs the same cases every time; explore others with `VOW_MODEL_SEED`.
+    static let defaultSeeds: [UInt64] = [
+        0x5EED_0000_0000_0001, 0x0000_0000_00C0_FFEE, 0x0BAD_CAFE_F00D_0007, 0x0000_0000_0000_2026,
+    ]
 
     var seeds: [UInt64]
     var casesPerSeed: Int
@@ -43,7 +46,7 @@ struct ModelSettings: Sendable {
         if let seed = environment["VOW_MODEL_SEED"].flatMap(Self.parse) {
             seeds = [seed]
         } else {
-            seeds = Self.defaultSeeds + [UInt64(Date().timeIntervalSince1970 * 1000)]
+            seeds = Self.defaultSeeds
         }
         // Thread Sanitizer slows every dispatch and lock several times over: fewer cases keep
         // the sanitized suite within its CI time limit.
