@@ -84,7 +84,7 @@ import Vow
         let lock = NSLock()
         let (a, resolveA) = Promise<Int>.pending()
         let (b, resolveB) = Promise<Int>.pending()
-        let timer = after(seconds: 0.01)
+        let timer = timerOnItsOwnThread()
         let waitedInB = b.map(on: nil) { value -> Int in
             timer.wait()
             return value
@@ -95,7 +95,7 @@ import Vow
         let second = a.done(on: nil) { _ in
             lock.withLock {}
         }
-        DispatchQueue.global().async { resolveA.fulfill(0) }
+        Thread { resolveA.fulfill(0) }.start()
         _ = try value(of: when(fulfilled: first, second))
         #expect(try value(of: waitedInB) == 1)
     }
@@ -105,13 +105,13 @@ import Vow
     @Test func aWaitDoesNotRunALaterHandlerThatWaitsForIt() throws {
         let (a, resolveA) = Promise<Int>.pending()
         let (firstIsDone, markFirstDone) = Promise<String>.pending()
-        let timer = after(seconds: 0.01)
+        let timer = timerOnItsOwnThread()
         let first = a.done(on: nil) { _ in
             timer.wait()
             markFirstDone.fulfill("after the wait")
         }
         let second = a.map(on: nil) { _ in try firstIsDone.wait() }
-        DispatchQueue.global().async { resolveA.fulfill(0) }
+        Thread { resolveA.fulfill(0) }.start()
         _ = try value(of: first)
         #expect(try value(of: second) == "after the wait")
     }
@@ -130,6 +130,17 @@ import Vow
         #expect(try value(of: seen) == ["5", "6", "second ran: false"])
         #expect(secondRan.withLock { $0 })
     }
+}
+
+/// A guarantee that resolves a little later, from a thread of its own: the tests above block
+/// threads on purpose, and must not depend on a free worker of the global pool.
+private func timerOnItsOwnThread() -> Guarantee<Void> {
+    let (timer, resolve) = Guarantee<Void>.pending()
+    Thread {
+        Thread.sleep(forTimeInterval: 0.01)
+        resolve(())
+    }.start()
+    return timer
 }
 
 /// Whether a seal's handlers have run when it returns must not depend on how deep in other

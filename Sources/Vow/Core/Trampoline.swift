@@ -32,6 +32,11 @@ final class Trampoline {
     /// How many handler runs may nest on one thread before tail seals are postponed.
     static let maximumDepth = 32
 
+    /// Where handed-off runs go. A queue of Vow's own rather than a global one: it targets an
+    /// overcommitting root queue, so the runs get a thread even when every worker of the global
+    /// pool is blocked, perhaps in the very waits that handed them off.
+    private static let handOffQueue = DispatchQueue(label: "vow.hand-off", attributes: .concurrent)
+
     /// How much stack a nested run must leave unused; below it, runs are postponed.
     private static let stackReserve: UInt = 64 * 1024
 
@@ -141,7 +146,7 @@ final class Trampoline {
         postponed.removeAll(keepingCapacity: true)
         if !works.isEmpty {
             let handedOff = HandedOffWork(works: works)
-            DispatchQueue.global().async {
+            Self.handOffQueue.async {
                 let trampoline = Trampoline.current
                 for work in handedOff.works {
                     trampoline.run(work, as: .call)
