@@ -17,7 +17,7 @@ import Foundation
 /// Every operator reads ``Q`` or ``catchPolicy`` for its default arguments, so those two are
 /// read with a single atomic load and no lock. To make that safe, the configuration keeps
 /// every pair of queues it has been given alive for the rest of the process: one small object
-/// per distinct pair, which programs set a handful of times.
+/// per distinct pair of queue objects, which programs set a handful of times.
 public final class Configuration: @unchecked Sendable {
     // @unchecked: `queuesSlot` and `policySlot` are only accessed through CVowCore's atomic
     // functions, and `settings` through its lock.
