@@ -1,4 +1,5 @@
-/// The command line: `vow-benchmarks [--quick] [--json PATH] [--only SCENARIO[,SCENARIO…]]`.
+/// The command line: `vow-benchmarks [--quick] [--json PATH] [--only SCENARIO[,SCENARIO…]]
+/// [--list]`, or `--help`.
 struct Options {
     var quick = false
     var jsonPath = "benchmark-results.json"
@@ -6,11 +7,12 @@ struct Options {
     var only: [String] = []
 
     static let usage = """
-        usage: vow-benchmarks [--quick] [--json PATH] [--only SCENARIO[,SCENARIO...]]
+        usage: vow-benchmarks [--quick] [--json PATH] [--only SCENARIO[,SCENARIO...]] [--list]
 
           --quick          a few iterations of everything, to prove the suite runs (well under a minute)
           --json PATH      where to write the results (default: benchmark-results.json)
           --only NAMES     run only these scenarios; may be repeated
+          --list           print the names of the scenarios selected, one a line, and run nothing
           --help           show this help
 
         scenarios:
@@ -23,6 +25,8 @@ struct Options {
 
     /// Whether the user asked for help rather than a run.
     var help = false
+    /// Whether a script asked for the names of the selected scenarios rather than a run.
+    var list = false
 
     init(arguments: [String], known: [String]) throws(Refusal) {
         var remaining = arguments[...]
@@ -32,6 +36,8 @@ struct Options {
                 quick = true
             case "--help", "-h":
                 help = true
+            case "--list":
+                list = true
             case "--json":
                 guard let path = remaining.popFirst(), !path.hasPrefix("--") else {
                     throw Refusal(message: "--json needs a path")

@@ -145,6 +145,7 @@ private func json(_ row: Row) -> JSON {
         ("name", .string(row.metric.name)),
         ("scenario", .string(row.scenario)),
         ("unit", .string(row.metric.unit)),
+        ("better", .string(row.metric.better.rawValue)),
         ("opsPerBatch", .number(Double(row.opsPerBatch))),
         ("target", target),
         ("met", row.met.map(JSON.bool) ?? .null),

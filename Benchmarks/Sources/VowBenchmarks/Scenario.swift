@@ -3,10 +3,19 @@ import NIOCore
 import NIOPosix
 
 /// What a scenario's Vow figure should reach: a ratio to one baseline's figure from the same
-/// run, or an absolute figure where no baseline fits.
+/// run, or an absolute figure where no baseline fits. Both are upper limits, so they suit
+/// metrics where lower is better.
 enum Target {
     case ratio(baseline: String, atMost: Double)
     case absolute(atMost: Double)
+}
+
+/// Which way a metric's figure improves.
+enum Better: String {
+    /// A time or a size: the smaller the figure, the better.
+    case lower
+    /// A rate, such as operations per second: the larger the figure, the better.
+    case higher
 }
 
 /// One figure a scenario reports for every contender, such as the time to attach a step.
@@ -14,6 +23,9 @@ struct Metric {
     let name: String
     let unit: String
     let target: Target?
+    /// Which way the figure improves. Every metric of the suite so far is a time or a size;
+    /// the results file states it, so that tools comparing runs need not guess it from the unit.
+    var better = Better.lower
 }
 
 /// A benchmark that can be selected with `--only name`, reporting one or more metrics.

@@ -22,12 +22,16 @@ struct VowBenchmarks {
             print(usage(names))
             return
         }
+        let selected = scenarios.filter { options.only.isEmpty || options.only.contains($0.name) }
+        if options.list {
+            print(selected.map(\.name).joined(separator: "\n"))
+            return
+        }
 
         // Vow reports a resolver released while pending, which here would mean a scenario
         // benchmarks work that can never finish: stop instead of measuring it.
         conf.logHandler = { event in fail("Vow reported: \(event)") }
 
-        let selected = scenarios.filter { options.only.isEmpty || options.only.contains($0.name) }
         let context = Context(quick: options.quick)
         let startLoad = loadAverage()
         let start = DispatchTime.now().uptimeNanoseconds
