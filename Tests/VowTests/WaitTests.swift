@@ -185,6 +185,24 @@ private func timerOnItsOwnThread() -> Guarantee<Void> {
         #expect(try value(of: inner) == depth)
     }
 
+    /// Every way a resolver settles its promise is a user seal, the typed `Result` included.
+    @Test func resolveWithATypedResultDeepInsideAChainRunsItsHandlersFirst() throws {
+        let (start, resolver) = Promise<Int>.pending()
+        var chain = start
+        for _ in 0..<40 {
+            chain = chain.map(on: nil) { $0 + 1 }
+        }
+        let (inner, innerResolver) = Promise<Int>.pending()
+        let innerRan = Protected(false)
+        inner.done(on: nil) { _ in innerRan.withLock { $0 = true } }.endChain()
+        let seen = chain.map(on: nil) { value -> Bool in
+            innerResolver.resolve(Result<Int, TestError>.success(value))
+            return innerRan.withLock { $0 }
+        }
+        resolver.fulfill(0)
+        #expect(try value(of: seen))
+    }
+
     /// User seals nest without a depth limit, so a chain of them a hundred thousand deep would
     /// overflow the stack; near its end, the trampoline postpones them instead.
     @Test func nestedFulfilsDoNotOverflowTheStack() throws {

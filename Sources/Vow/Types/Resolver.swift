@@ -58,7 +58,7 @@ public final class Resolver<T: Sendable>: Sendable {
     /// ```
     @inlinable
     public func resolve<E: Error>(_ result: Result<T, E>) {
-        box.seal(result.mapError { $0 })
+        box.sealNow(result.mapError { $0 })
     }
 
     /// Settles the promise from a completion handler's optional value and optional error.
