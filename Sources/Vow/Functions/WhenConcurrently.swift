@@ -29,7 +29,7 @@ public func when<It: IteratorProtocol>(
     guard concurrently > 0 else { return Promise(error: PromiseError.badInput) }
     var iterator = iterator
     let outcome = EmptyBox<Result<[It.Element.T], any Error>>()
-    let throttle = Throttle<It.Element.T>(
+    let throttle = Throttle<It.Element>(
         limit: concurrently,
         next: { iterator.next() },
         onRejection: { outcome.seal(.failure($0)) },
@@ -66,7 +66,7 @@ public func when<It: IteratorProtocol>(
     guard concurrently > 0 else { return .value([.failure(PromiseError.badInput)]) }
     var iterator = iterator
     let outcome = EmptyBox<[Result<It.Element.T, any Error>]>()
-    let throttle = Throttle<It.Element.T>(
+    let throttle = Throttle<It.Element>(
         limit: concurrently,
         next: { iterator.next() },
         onRejection: nil,
@@ -86,7 +86,11 @@ public func when<It: IteratorProtocol>(
 /// another thread pumps just asks that thread to go round again.
 // @unchecked: `next` is only called by the thread holding the pump role, which is handed over
 // under `state`'s lock, so every call is ordered after the previous one.
-private final class Throttle<Value: Sendable>: @unchecked Sendable {
+private final class Throttle<Element: Thenable>: @unchecked Sendable {
+    // Generic over the thenable rather than holding `any Thenable<Value>`: a constrained
+    // existential needs the Swift 5.7 runtime, newer than the oldest Apple systems Vow supports.
+    typealias Value = Element.T
+
     fileprivate struct State: Sendable {
         var results: [Result<Value, any Error>?] = []
         var running = 0
@@ -102,7 +106,7 @@ private final class Throttle<Value: Sendable>: @unchecked Sendable {
         }
     }
 
-    private let next: () -> (any Thenable<Value>)?
+    private let next: () -> Element?
     private let limit: Int
     private let onRejection: (@Sendable (any Error) -> Void)?
     private let onCompletion: @Sendable ([Result<Value, any Error>]) -> Void
@@ -110,7 +114,7 @@ private final class Throttle<Value: Sendable>: @unchecked Sendable {
 
     init(
         limit: Int,
-        next: @escaping () -> (any Thenable<Value>)?,
+        next: @escaping () -> Element?,
         onRejection: (@Sendable (any Error) -> Void)?,
         onCompletion: @escaping @Sendable ([Result<Value, any Error>]) -> Void
     ) {
