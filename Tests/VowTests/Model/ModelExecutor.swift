@@ -199,7 +199,7 @@ final class Execution: Sendable {
                 return .guarantee(mapped)
             }
             return .promise(
-                handle(input).thenable.map(on: queue) { value throws -> Int in
+                handle(input).map(on: queue) { value throws -> Int in
                     record()
                     switch transform {
                     case .add(let offset): return value &+ offset
@@ -226,7 +226,7 @@ final class Execution: Sendable {
                 return .guarantee(got)
             }
             return .promise(
-                handle(input).thenable.get(on: queue) { _ throws in
+                handle(input).get(on: queue) { _ throws in
                     record()
                     if let throwing { throw ModelError(id: throwing) }
                 })
@@ -273,13 +273,13 @@ final class Execution: Sendable {
             return .guarantee(next)
         case (_, .guarantee):
             return .promise(
-                input.thenable.then(on: queue) { value throws -> Guarantee<Int> in
+                input.then(on: queue) { value throws -> Guarantee<Int> in
                     record()
                     return self.innerGuarantee(inner, base: value)
                 })
         case (_, .promise):
             return .promise(
-                input.thenable.then(on: queue) { value throws -> Promise<Int> in
+                input.then(on: queue) { value throws -> Promise<Int> in
                     record()
                     return try self.innerPromise(inner, base: value, caught: nil)
                 })

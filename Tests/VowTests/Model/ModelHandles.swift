@@ -1,3 +1,4 @@
+import Dispatch
 import Vow
 
 /// A node's promise or guarantee.
@@ -12,13 +13,50 @@ enum Handle: Sendable {
         }
     }
 
-    /// The handle where operators both kinds share are applied. Through the protocol, a
-    /// guarantee gets `Thenable`'s promise-returning operators, as a throwing body would.
-    var thenable: any Thenable<Int> {
+    /// `map` through `Thenable`, which for a guarantee is the promise-returning operator a
+    /// throwing body gets. Generic rather than through `any Thenable<Int>`, a constrained
+    /// existential that the oldest Apple systems Vow supports cannot run.
+    func map(on queue: DispatchQueue?, _ body: @escaping @Sendable (Int) throws -> Int) -> Promise<Int> {
         switch self {
-        case .promise(let promise): promise
-        case .guarantee(let guarantee): guarantee
+        case .promise(let promise): Self.map(promise, on: queue, body)
+        case .guarantee(let guarantee): Self.map(guarantee, on: queue, body)
         }
+    }
+
+    /// `get` through `Thenable`, as ``map(on:_:)``.
+    func get(on queue: DispatchQueue?, _ body: @escaping @Sendable (Int) throws -> Void) -> Promise<Int> {
+        switch self {
+        case .promise(let promise): Self.get(promise, on: queue, body)
+        case .guarantee(let guarantee): Self.get(guarantee, on: queue, body)
+        }
+    }
+
+    /// `then` through `Thenable`, as ``map(on:_:)``.
+    func then<Next: Thenable>(
+        on queue: DispatchQueue?, _ body: @escaping @Sendable (Int) throws -> Next
+    ) -> Promise<Int> where Next.T == Int {
+        switch self {
+        case .promise(let promise): Self.then(promise, on: queue, body)
+        case .guarantee(let guarantee): Self.then(guarantee, on: queue, body)
+        }
+    }
+
+    private static func map<Input: Thenable>(
+        _ input: Input, on queue: DispatchQueue?, _ body: @escaping @Sendable (Int) throws -> Int
+    ) -> Promise<Int> where Input.T == Int {
+        input.map(on: queue, body)
+    }
+
+    private static func get<Input: Thenable>(
+        _ input: Input, on queue: DispatchQueue?, _ body: @escaping @Sendable (Int) throws -> Void
+    ) -> Promise<Int> where Input.T == Int {
+        input.get(on: queue, body)
+    }
+
+    private static func then<Input: Thenable, Next: Thenable>(
+        _ input: Input, on queue: DispatchQueue?, _ body: @escaping @Sendable (Int) throws -> Next
+    ) -> Promise<Int> where Input.T == Int, Next.T == Int {
+        input.then(on: queue, body)
     }
 
     /// The promise, or a promise following the guarantee.
