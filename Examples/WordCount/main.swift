@@ -86,8 +86,11 @@ let finished = firstly {
     DispatchQueue.global().async(.promise) { try textFiles(under: roots) }
 }.then { files in
     // The iterator is lazy, so a read starts only when one of the four slots is free: however
-    // large the tree, no more than four files' text is in memory at once.
-    let reads = files.lazy.map { path in DispatchQueue.global().async(.promise) { try count(path) } }
+    // large the tree, no more than four files' text is in memory at once. This handler is
+    // top-level code, so it runs on the main actor; the iterator leaves it for `when`, which is
+    // why the closure inside it is `@Sendable` rather than main-actor isolated.
+    let reads = files.lazy.map { @Sendable path in DispatchQueue.global().async(.promise) { try count(path) }
+    }
     return when(fulfilled: reads.makeIterator(), concurrently: 4)
 }.map(on: .global()) { counts in
     summarise(counts)

@@ -8,7 +8,9 @@ extension CatchMixin {
     /// Handles the error that ends a chain.
     ///
     /// Errors the `policy` excludes skip `body`: by default cancellations do, so that a
-    /// cancelled operation does not show an error to the user.
+    /// cancelled operation does not show an error to the user. `body` runs in the isolation of
+    /// the code that wrote it: on the main actor in `@MainActor` code, on the actor in an
+    /// actor's method, otherwise on `conf.Q.return`.
     ///
     /// ```swift
     /// fetchFeed().done { feed in
@@ -25,13 +27,41 @@ extension CatchMixin {
     @inlinable
     @discardableResult
     public func `catch`(
-        on: DispatchQueue? = conf.Q.return,
+        policy: CatchPolicy = conf.catchPolicy,
+        @_inheritActorContext _ body: @escaping @isolated(any) @Sendable (any Error) -> Void
+    ) -> Finalizer {
+        self.catch(
+            via: HandlerQueue(isolation: body.isolation, else: conf.Q.return), policy: policy,
+            synchronous(body))
+    }
+
+    /// Handles the error that ends a chain on `on`, or inline when `on` is `nil`.
+    ///
+    /// `body` is nonisolated: it may not touch the state of the actor that wrote it.
+    ///
+    /// ```swift
+    /// upload(report).catch(on: logQueue) { error in
+    ///     log.write("upload failed: \(error)")
+    /// }
+    /// ```
+    @inlinable
+    @discardableResult
+    public func `catch`(
+        on: DispatchQueue?,
         flags: DispatchWorkItemFlags? = nil,
         policy: CatchPolicy = conf.catchPolicy,
         _ body: @escaping @Sendable (any Error) -> Void
     ) -> Finalizer {
+        self.catch(via: HandlerQueue(on, flags), policy: policy, body)
+    }
+
+    @inlinable
+    func `catch`(
+        via queue: HandlerQueue, policy: CatchPolicy, _ body: @escaping @Sendable (any Error) -> Void
+    )
+        -> Finalizer
+    {
         let finalizer = Finalizer()
-        let queue = HandlerQueue(on, flags)
         pipe { result in
             guard case .failure(let error) = result, policy.handles(error) else {
                 finalizer.release()
@@ -54,6 +84,6 @@ extension CatchMixin {
     @inlinable
     @discardableResult
     public func cauterize() -> Finalizer {
-        self.catch(on: nil) { conf.log(.cauterized($0)) }
+        self.catch(via: .inline, policy: conf.catchPolicy) { conf.log(.cauterized($0)) }
     }
 }

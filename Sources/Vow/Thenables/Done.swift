@@ -6,20 +6,49 @@ extension Thenable {
     /// The returned promise fulfils once `body` has run, or rejects with this thenable's error
     /// or the one `body` throws. End the chain with `catch`.
     ///
+    /// `body` runs in the isolation of the code that wrote it: on the main actor in
+    /// `@MainActor` code, on the actor in an actor's method, otherwise on `conf.Q.return`.
+    ///
     /// ```swift
-    /// fetchScore().done { score in
-    ///     label.text = "\(score)"
-    /// }.catch { error in
-    ///     label.text = "unavailable"
+    /// @MainActor final class ScoreModel {
+    ///     var text = ""
+    ///     func refresh() {
+    ///         fetchScore().done { score in
+    ///             self.text = "\(score)"
+    ///         }.catch { error in
+    ///             self.text = "unavailable"
+    ///         }
+    ///     }
     /// }
     /// ```
     @inlinable
     public func done(
-        on: DispatchQueue? = conf.Q.return,
+        @_inheritActorContext _ body: @escaping @isolated(any) @Sendable (T) throws -> Void
+    ) -> Promise<Void> {
+        done(via: HandlerQueue(isolation: body.isolation, else: conf.Q.return), synchronous(body))
+    }
+
+    /// Consumes the fulfilled value on `on`, or inline when `on` is `nil`.
+    ///
+    /// `body` is nonisolated: it may not touch the state of the actor that wrote it.
+    ///
+    /// ```swift
+    /// fetchScore().done(on: logQueue) { score in
+    ///     log("score: \(score)")
+    /// }.cauterize()
+    /// ```
+    @inlinable
+    public func done(
+        on: DispatchQueue?,
         flags: DispatchWorkItemFlags? = nil,
         _ body: @escaping @Sendable (T) throws -> Void
     ) -> Promise<Void> {
-        chainValue(on: HandlerQueue(on, flags), with: body) { value, body, next in
+        done(via: HandlerQueue(on, flags), body)
+    }
+
+    @inlinable
+    func done(via queue: HandlerQueue, _ body: @escaping @Sendable (T) throws -> Void) -> Promise<Void> {
+        chainValue(on: queue, with: body) { value, body, next in
             try body(value)
             next.seal(.success(()))
         }
@@ -29,17 +58,37 @@ extension Thenable {
 extension Guarantee {
     /// Consumes the value at the end of a chain that cannot fail.
     ///
+    /// `body` runs in the isolation of the code that wrote it, as with ``Thenable/done(_:)``.
+    ///
     /// ```swift
     /// after(seconds: 1).done { print("tick") }
     /// ```
     @inlinable
     @discardableResult
     public func done(
-        on: DispatchQueue? = conf.Q.return,
+        @_inheritActorContext _ body: @escaping @isolated(any) @Sendable (T) -> Void
+    ) -> Guarantee<Void> {
+        done(via: HandlerQueue(isolation: body.isolation, else: conf.Q.return), synchronous(body))
+    }
+
+    /// Consumes the value on `on`, or inline when `on` is `nil`.
+    ///
+    /// ```swift
+    /// after(seconds: 1).done(on: nil) { print("tick") }
+    /// ```
+    @inlinable
+    @discardableResult
+    public func done(
+        on: DispatchQueue?,
         flags: DispatchWorkItemFlags? = nil,
         _ body: @escaping @Sendable (T) -> Void
     ) -> Guarantee<Void> {
-        chainGuarantee(on: HandlerQueue(on, flags), with: body) { value, body, next in
+        done(via: HandlerQueue(on, flags), body)
+    }
+
+    @inlinable
+    func done(via queue: HandlerQueue, _ body: @escaping @Sendable (T) -> Void) -> Guarantee<Void> {
+        chainGuarantee(on: queue, with: body) { value, body, next in
             body(value)
             next.seal(())
         }

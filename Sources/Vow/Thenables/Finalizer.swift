@@ -21,20 +21,43 @@ public final class Finalizer: Sendable {
 
     /// Runs `body` once the chain has finished, after the `catch` handler if there was an error.
     ///
-    /// - Parameters:
-    ///   - on: The queue `body` runs on; `nil` runs it inline. Defaults to `conf.Q.return`.
-    ///   - flags: Work-item flags for the dispatch onto `on`.
-    ///   - body: The last step of the chain.
+    /// `body` runs in the isolation of the code that wrote it: on the main actor in
+    /// `@MainActor` code, on the actor in an actor's method, otherwise on `conf.Q.return`.
+    ///
+    /// ```swift
+    /// load().done(show).catch(report).finally { spinner.stop() }
+    /// ```
+    ///
     /// - Returns: A guarantee that resolves once `body` has run, for a script or a test to
     ///   `hang` on or `wait` for; PromiseKit's `finally` returns nothing, so it is discardable.
     @inlinable
     @discardableResult
+    public func finally(@_inheritActorContext _ body: @escaping @isolated(any) @Sendable () -> Void)
+        -> Guarantee<Void>
+    {
+        let queue = HandlerQueue(isolation: body.isolation, else: conf.Q.return)
+        let body = synchronous(body)
+        return finished.done(via: queue) { body() }
+    }
+
+    /// Runs `body` on `on`, or inline when `on` is `nil`, once the chain has finished.
+    ///
+    /// ```swift
+    /// upload(report).catch(report).finally(on: nil) { connection.close() }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - on: The queue `body` runs on; `nil` runs it inline.
+    ///   - flags: Work-item flags for the dispatch onto `on`.
+    ///   - body: The last step of the chain.
+    @inlinable
+    @discardableResult
     public func finally(
-        on: DispatchQueue? = conf.Q.return,
+        on: DispatchQueue?,
         flags: DispatchWorkItemFlags? = nil,
         _ body: @escaping @Sendable () -> Void
     ) -> Guarantee<Void> {
-        finished.done(on: on, flags: flags) { body() }
+        finished.done(via: HandlerQueue(on, flags)) { body() }
     }
 
     /// A guarantee that resolves once the chain has finished: after the `catch` handler if

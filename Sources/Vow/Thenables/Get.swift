@@ -3,7 +3,8 @@ public import Dispatch
 extension Thenable {
     /// Looks at the fulfilled value without changing it.
     ///
-    /// A throw from `body` rejects; otherwise the value passes on unchanged.
+    /// A throw from `body` rejects; otherwise the value passes on unchanged. `body` runs in
+    /// the isolation of the code that wrote it, otherwise on `conf.Q.return`.
     ///
     /// ```swift
     /// fetchUser().get { user in
@@ -14,17 +15,36 @@ extension Thenable {
     /// ```
     @inlinable
     public func get(
-        on: DispatchQueue? = conf.Q.return,
+        @_inheritActorContext _ body: @escaping @isolated(any) @Sendable (T) throws -> Void
+    ) -> Promise<T> {
+        get(via: HandlerQueue(isolation: body.isolation, else: conf.Q.return), synchronous(body))
+    }
+
+    /// Looks at the fulfilled value on `on`, or inline when `on` is `nil`, without changing it.
+    ///
+    /// ```swift
+    /// fetchUser().get(on: nil) { print("fetched", $0.id) }
+    /// ```
+    @inlinable
+    public func get(
+        on: DispatchQueue?,
         flags: DispatchWorkItemFlags? = nil,
         _ body: @escaping @Sendable (T) throws -> Void
     ) -> Promise<T> {
-        chainValue(on: HandlerQueue(on, flags), with: body) { value, body, next in
+        get(via: HandlerQueue(on, flags), body)
+    }
+
+    @inlinable
+    func get(via queue: HandlerQueue, _ body: @escaping @Sendable (T) throws -> Void) -> Promise<T> {
+        chainValue(on: queue, with: body) { value, body, next in
             try body(value)
             next.seal(.success(value))
         }
     }
 
     /// Looks at the result, value or error, without changing it. Useful for logging.
+    ///
+    /// `body` runs in the isolation of the code that wrote it, otherwise on `conf.Q.map`.
     ///
     /// ```swift
     /// fetchUser().tap { result in
@@ -33,11 +53,30 @@ extension Thenable {
     /// ```
     @inlinable
     public func tap(
-        on: DispatchQueue? = conf.Q.map,
+        @_inheritActorContext _ body: @escaping @isolated(any) @Sendable (Result<T, any Error>) -> Void
+    ) -> Promise<T> {
+        tap(via: HandlerQueue(isolation: body.isolation, else: conf.Q.map), synchronous(body))
+    }
+
+    /// Looks at the result on `on`, or inline when `on` is `nil`, without changing it.
+    ///
+    /// ```swift
+    /// fetchUser().tap(on: nil) { print("fetchUser:", $0) }
+    /// ```
+    @inlinable
+    public func tap(
+        on: DispatchQueue?,
         flags: DispatchWorkItemFlags? = nil,
         _ body: @escaping @Sendable (Result<T, any Error>) -> Void
     ) -> Promise<T> {
-        chainResult(on: HandlerQueue(on, flags), with: body) { result, body, next in
+        tap(via: HandlerQueue(on, flags), body)
+    }
+
+    @inlinable
+    func tap(via queue: HandlerQueue, _ body: @escaping @Sendable (Result<T, any Error>) -> Void) -> Promise<
+        T
+    > {
+        chainResult(on: queue, with: body) { result, body, next in
             body(result)
             next.seal(result)
         }
@@ -54,11 +93,26 @@ extension Guarantee {
     @inlinable
     @discardableResult
     public func tap(
-        on: DispatchQueue? = conf.Q.map,
+        @_inheritActorContext _ body: @escaping @isolated(any) @Sendable (Result<T, any Error>) -> Void
+    ) -> Guarantee<T> {
+        let queue = HandlerQueue(isolation: body.isolation, else: conf.Q.map)
+        let body = synchronous(body)
+        return get(via: queue) { body(.success($0)) }
+    }
+
+    /// Looks at the result on `on`, or inline when `on` is `nil`, keeping a ``Guarantee``.
+    ///
+    /// ```swift
+    /// after(seconds: 1).tap(on: nil) { print("timer:", $0) }
+    /// ```
+    @inlinable
+    @discardableResult
+    public func tap(
+        on: DispatchQueue?,
         flags: DispatchWorkItemFlags? = nil,
         _ body: @escaping @Sendable (Result<T, any Error>) -> Void
     ) -> Guarantee<T> {
-        get(on: on, flags: flags) { body(.success($0)) }
+        get(via: HandlerQueue(on, flags)) { body(.success($0)) }
     }
 
     /// Looks at the value without changing it, keeping the result a ``Guarantee``.
@@ -69,11 +123,29 @@ extension Guarantee {
     @inlinable
     @discardableResult
     public func get(
-        on: DispatchQueue? = conf.Q.return,
+        @_inheritActorContext _ body: @escaping @isolated(any) @Sendable (T) -> Void
+    ) -> Guarantee<T> {
+        get(via: HandlerQueue(isolation: body.isolation, else: conf.Q.return), synchronous(body))
+    }
+
+    /// Looks at the value on `on`, or inline when `on` is `nil`, keeping a ``Guarantee``.
+    ///
+    /// ```swift
+    /// currentLocation().get(on: nil) { print("at", $0) }
+    /// ```
+    @inlinable
+    @discardableResult
+    public func get(
+        on: DispatchQueue?,
         flags: DispatchWorkItemFlags? = nil,
         _ body: @escaping @Sendable (T) -> Void
     ) -> Guarantee<T> {
-        chainGuarantee(on: HandlerQueue(on, flags), with: body) { value, body, next in
+        get(via: HandlerQueue(on, flags), body)
+    }
+
+    @inlinable
+    func get(via queue: HandlerQueue, _ body: @escaping @Sendable (T) -> Void) -> Guarantee<T> {
+        chainGuarantee(on: queue, with: body) { value, body, next in
             body(value)
             next.seal(value)
         }

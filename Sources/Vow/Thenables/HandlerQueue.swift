@@ -1,15 +1,17 @@
 public import Dispatch
 
-/// Where a handler runs: inline, or on a queue with optional work-item flags.
+/// Where a handler runs: inline, on a queue with optional work-item flags, or on the actor it
+/// was written in.
 ///
-/// Every pending handler captures one, so it is a single word: flags, which are rare, live in
-/// a small object of their own. They are kept as raw bits because `DispatchWorkItemFlags` is
+/// Every pending handler captures one, so it is a single word: flags and actors, which are
+/// rare, live in small objects of their own. They are kept as raw bits because `DispatchWorkItemFlags` is
 /// not `Sendable` on every platform.
 @usableFromInline
 enum HandlerQueue: Sendable {
     case inline
     case queue(DispatchQueue)
     case flagged(FlaggedQueue)
+    case actor(IsolatedTarget)
 
     @inlinable
     init(_ queue: DispatchQueue?, _ flags: DispatchWorkItemFlags?) {
@@ -47,6 +49,8 @@ enum HandlerQueue: Sendable {
             queue.async { next.settle { try step(input, payload, next) } }
         case .flagged(let flagged):
             flagged.queue.async(flags: flagged.flags) { next.settle { try step(input, payload, next) } }
+        case .actor(let target):
+            target.run { next.settle { try step(input, payload, next) } }
         }
     }
 
@@ -65,6 +69,8 @@ enum HandlerQueue: Sendable {
             queue.async { step(input, payload, next) }
         case .flagged(let flagged):
             flagged.queue.async(flags: flagged.flags) { step(input, payload, next) }
+        case .actor(let target):
+            target.run { step(input, payload, next) }
         }
     }
 }

@@ -10,13 +10,37 @@ extension Thenable {
     ///     try JSONDecoder().decode(User.self, from: data)
     /// }
     /// ```
+    ///
+    /// `transform` runs in the isolation of the code that wrote it: on the main actor in
+    /// `@MainActor` code, on the actor in an actor's method, otherwise on `conf.Q.map`.
     @inlinable
     public func map<U>(
-        on: DispatchQueue? = conf.Q.map,
+        @_inheritActorContext _ transform: @escaping @isolated(any) @Sendable (T) throws -> U
+    ) -> Promise<U> {
+        map(via: HandlerQueue(isolation: transform.isolation, else: conf.Q.map), synchronous(transform))
+    }
+
+    /// Transforms the fulfilled value on `on`, or inline when `on` is `nil`.
+    ///
+    /// `transform` is nonisolated: it may not touch the state of the actor that wrote it.
+    ///
+    /// ```swift
+    /// fetchData().map(on: .global()) { data in
+    ///     try JSONDecoder().decode(User.self, from: data)
+    /// }
+    /// ```
+    @inlinable
+    public func map<U>(
+        on: DispatchQueue?,
         flags: DispatchWorkItemFlags? = nil,
         _ transform: @escaping @Sendable (T) throws -> U
     ) -> Promise<U> {
-        chainValue(on: HandlerQueue(on, flags), with: transform) { value, transform, next in
+        map(via: HandlerQueue(on, flags), transform)
+    }
+
+    @inlinable
+    func map<U>(via queue: HandlerQueue, _ transform: @escaping @Sendable (T) throws -> U) -> Promise<U> {
+        chainValue(on: queue, with: transform) { value, transform, next in
             next.seal(.success(try transform(value)))
         }
     }
@@ -24,18 +48,39 @@ extension Thenable {
     /// Transforms the fulfilled value, rejecting when the transform returns `nil`.
     ///
     /// A `nil` rejects with ``PromiseError/compactMap(_:_:)``, which names the input and the
-    /// expected type.
+    /// expected type. `transform` runs in the isolation of the code that wrote it, as with
+    /// ``map(_:)``.
     ///
     /// ```swift
     /// fetchText().compactMap { Int($0) }
     /// ```
     @inlinable
     public func compactMap<U>(
-        on: DispatchQueue? = conf.Q.map,
+        @_inheritActorContext _ transform: @escaping @isolated(any) @Sendable (T) throws -> U?
+    ) -> Promise<U> {
+        compactMap(
+            via: HandlerQueue(isolation: transform.isolation, else: conf.Q.map), synchronous(transform))
+    }
+
+    /// Transforms the fulfilled value on `on`, rejecting when the transform returns `nil`.
+    ///
+    /// ```swift
+    /// fetchText().compactMap(on: nil) { Int($0) }
+    /// ```
+    @inlinable
+    public func compactMap<U>(
+        on: DispatchQueue?,
         flags: DispatchWorkItemFlags? = nil,
         _ transform: @escaping @Sendable (T) throws -> U?
     ) -> Promise<U> {
-        chainValue(on: HandlerQueue(on, flags), with: transform) { value, transform, next in
+        compactMap(via: HandlerQueue(on, flags), transform)
+    }
+
+    @inlinable
+    func compactMap<U>(via queue: HandlerQueue, _ transform: @escaping @Sendable (T) throws -> U?) -> Promise<
+        U
+    > {
+        chainValue(on: queue, with: transform) { value, transform, next in
             guard let transformed = try transform(value) else {
                 throw PromiseError.compactMap(value, U.self)
             }
@@ -50,23 +95,44 @@ extension Thenable {
     /// ```
     @inlinable
     public func asVoid() -> Promise<Void> {
-        map(on: nil) { _ in }
+        map(via: .inline) { _ in }
     }
 }
 
 extension Guarantee {
     /// Transforms the value, keeping the result a ``Guarantee``.
     ///
+    /// `transform` runs in the isolation of the code that wrote it, as with
+    /// ``Thenable/map(_:)``.
+    ///
     /// ```swift
     /// Guarantee.value(21).map { $0 * 2 }
     /// ```
     @inlinable
     public func map<U>(
-        on: DispatchQueue? = conf.Q.map,
+        @_inheritActorContext _ transform: @escaping @isolated(any) @Sendable (T) -> U
+    ) -> Guarantee<U> {
+        map(via: HandlerQueue(isolation: transform.isolation, else: conf.Q.map), synchronous(transform))
+    }
+
+    /// Transforms the value on `on`, or inline when `on` is `nil`, keeping the result a
+    /// ``Guarantee``.
+    ///
+    /// ```swift
+    /// Guarantee.value(21).map(on: nil) { $0 * 2 }
+    /// ```
+    @inlinable
+    public func map<U>(
+        on: DispatchQueue?,
         flags: DispatchWorkItemFlags? = nil,
         _ transform: @escaping @Sendable (T) -> U
     ) -> Guarantee<U> {
-        chainGuarantee(on: HandlerQueue(on, flags), with: transform) { value, transform, next in
+        map(via: HandlerQueue(on, flags), transform)
+    }
+
+    @inlinable
+    func map<U>(via queue: HandlerQueue, _ transform: @escaping @Sendable (T) -> U) -> Guarantee<U> {
+        chainGuarantee(on: queue, with: transform) { value, transform, next in
             next.seal(transform(value))
         }
     }
@@ -74,6 +140,6 @@ extension Guarantee {
     /// Discards the value.
     @inlinable
     public func asVoid() -> Guarantee<Void> {
-        map(on: nil) { _ in }
+        map(via: .inline) { _ in }
     }
 }

@@ -4,7 +4,8 @@ extension CatchMixin {
     /// Replaces an error with the result of another thenable.
     ///
     /// Values pass through unchanged, and so do errors the `policy` excludes. A throw from
-    /// `body` rejects the returned promise with that error.
+    /// `body` rejects the returned promise with that error. `body` runs in the isolation of the
+    /// code that wrote it, otherwise on `conf.Q.map`.
     ///
     /// ```swift
     /// fetchFromNetwork().recover { error -> Promise<Data> in
@@ -14,19 +15,44 @@ extension CatchMixin {
     /// ```
     @inlinable
     public func recover<U: Thenable>(
-        on: DispatchQueue? = conf.Q.map,
+        policy: CatchPolicy = conf.catchPolicy,
+        @_inheritActorContext _ body: @escaping @isolated(any) @Sendable (any Error) throws -> U
+    ) -> Promise<T> where U.T == T {
+        recover(
+            via: HandlerQueue(isolation: body.isolation, else: conf.Q.map), policy: policy, synchronous(body))
+    }
+
+    /// Replaces an error with the result of another thenable, running `body` on `on`, or
+    /// inline when `on` is `nil`.
+    ///
+    /// ```swift
+    /// fetchFromNetwork().recover(on: cacheQueue) { _ in fetchFromCache() }
+    /// ```
+    @inlinable
+    public func recover<U: Thenable>(
+        on: DispatchQueue?,
         flags: DispatchWorkItemFlags? = nil,
         policy: CatchPolicy = conf.catchPolicy,
         _ body: @escaping @Sendable (any Error) throws -> U
     ) -> Promise<T> where U.T == T {
-        chainResult(on: HandlerQueue(on, flags), route: .errors(policy), with: body) { result, body, next in
+        recover(via: HandlerQueue(on, flags), policy: policy, body)
+    }
+
+    @inlinable
+    func recover<U: Thenable>(
+        via queue: HandlerQueue,
+        policy: CatchPolicy,
+        _ body: @escaping @Sendable (any Error) throws -> U
+    ) -> Promise<T> where U.T == T {
+        chainResult(on: queue, route: .errors(policy), with: body) { result, body, next in
             guard case .failure(let error) = result else { return }
             try next.follow(body(error))
         }
     }
 
     /// Replaces every error, cancellation included, with a guarantee, so the chain can no
-    /// longer fail.
+    /// longer fail. `body` runs in the isolation of the code that wrote it, otherwise on
+    /// `conf.Q.map`.
     ///
     /// ```swift
     /// fetchAvatar().recover { _ in
@@ -38,12 +64,32 @@ extension CatchMixin {
     @inlinable
     @discardableResult
     public func recover(
-        on: DispatchQueue? = conf.Q.map,
+        @_inheritActorContext _ body: @escaping @isolated(any) @Sendable (any Error) -> Guarantee<T>
+    ) -> Guarantee<T> {
+        recover(via: HandlerQueue(isolation: body.isolation, else: conf.Q.map), synchronous(body))
+    }
+
+    /// Replaces every error with a guarantee, running `body` on `on`, or inline when `on` is
+    /// `nil`.
+    ///
+    /// ```swift
+    /// fetchAvatar().recover(on: nil) { _ in .value(placeholder) }
+    /// ```
+    @inlinable
+    @discardableResult
+    public func recover(
+        on: DispatchQueue?,
         flags: DispatchWorkItemFlags? = nil,
         _ body: @escaping @Sendable (any Error) -> Guarantee<T>
     ) -> Guarantee<T> {
+        recover(via: HandlerQueue(on, flags), body)
+    }
+
+    @inlinable
+    func recover(via queue: HandlerQueue, _ body: @escaping @Sendable (any Error) -> Guarantee<T>)
+        -> Guarantee<T>
+    {
         let next = EmptyBox<T>()
-        let queue = HandlerQueue(on, flags)
         pipe { result in
             switch result {
             case .success(let value):
@@ -56,7 +102,8 @@ extension CatchMixin {
     }
 
     /// Ensures `body` runs after this promise resolves, whatever the outcome, and passes the
-    /// result on unchanged.
+    /// result on unchanged. `body` runs in the isolation of the code that wrote it, otherwise
+    /// on `conf.Q.return`.
     ///
     /// ```swift
     /// spinner.start()
@@ -65,19 +112,36 @@ extension CatchMixin {
     /// }.done(render).catch(report)
     /// ```
     @inlinable
+    public func ensure(@_inheritActorContext _ body: @escaping @isolated(any) @Sendable () -> Void)
+        -> Promise<T>
+    {
+        ensure(via: HandlerQueue(isolation: body.isolation, else: conf.Q.return), synchronous(body))
+    }
+
+    /// Ensures `body` runs on `on`, or inline when `on` is `nil`, after this promise resolves.
+    ///
+    /// ```swift
+    /// fetchFeed().ensure(on: nil) { connections.release() }
+    /// ```
+    @inlinable
     public func ensure(
-        on: DispatchQueue? = conf.Q.return,
+        on: DispatchQueue?,
         flags: DispatchWorkItemFlags? = nil,
         _ body: @escaping @Sendable () -> Void
     ) -> Promise<T> {
-        chainResult(on: HandlerQueue(on, flags), with: body) { result, body, next in
+        ensure(via: HandlerQueue(on, flags), body)
+    }
+
+    @inlinable
+    func ensure(via queue: HandlerQueue, _ body: @escaping @Sendable () -> Void) -> Promise<T> {
+        chainResult(on: queue, with: body) { result, body, next in
             body()
             next.seal(result)
         }
     }
 
-    /// Like ``ensure(on:flags:_:)``, but waits for the guarantee `body` returns before passing
-    /// the result on.
+    /// Like ``ensure(_:)``, but waits for the guarantee `body` returns before passing the
+    /// result on.
     ///
     /// ```swift
     /// openSession().then(upload).ensureThen {
@@ -86,11 +150,29 @@ extension CatchMixin {
     /// ```
     @inlinable
     public func ensureThen(
-        on: DispatchQueue? = conf.Q.return,
+        @_inheritActorContext _ body: @escaping @isolated(any) @Sendable () -> Guarantee<Void>
+    ) -> Promise<T> {
+        ensureThen(via: HandlerQueue(isolation: body.isolation, else: conf.Q.return), synchronous(body))
+    }
+
+    /// Like ``ensure(on:flags:_:)``, but waits for the guarantee `body` returns.
+    ///
+    /// ```swift
+    /// openSession().then(upload).ensureThen(on: nil) { closeSession() }
+    /// ```
+    @inlinable
+    public func ensureThen(
+        on: DispatchQueue?,
         flags: DispatchWorkItemFlags? = nil,
         _ body: @escaping @Sendable () -> Guarantee<Void>
     ) -> Promise<T> {
-        chainResult(on: HandlerQueue(on, flags), with: body) { result, body, next in
+        ensureThen(via: HandlerQueue(on, flags), body)
+    }
+
+    @inlinable
+    func ensureThen(via queue: HandlerQueue, _ body: @escaping @Sendable () -> Guarantee<Void>) -> Promise<T>
+    {
+        chainResult(on: queue, with: body) { result, body, next in
             body().box.observe { next.seal(result) }
         }
     }
@@ -110,11 +192,29 @@ extension CatchMixin where T == Void {
     @inlinable
     @discardableResult
     public func recover(
-        on: DispatchQueue? = conf.Q.map,
+        @_inheritActorContext _ body: @escaping @isolated(any) @Sendable (any Error) -> Void
+    ) -> Guarantee<Void> {
+        let queue = HandlerQueue(isolation: body.isolation, else: conf.Q.map)
+        let body = synchronous(body)
+        return recover(via: queue) { error -> Guarantee<Void> in
+            body(error)
+            return Guarantee()
+        }
+    }
+
+    /// Handles every error of a `Promise<Void>` on `on`, or inline when `on` is `nil`.
+    ///
+    /// ```swift
+    /// deleteDraft().recover(on: nil) { print("not deleted:", $0) }
+    /// ```
+    @inlinable
+    @discardableResult
+    public func recover(
+        on: DispatchQueue?,
         flags: DispatchWorkItemFlags? = nil,
         _ body: @escaping @Sendable (any Error) -> Void
     ) -> Guarantee<Void> {
-        recover(on: on, flags: flags) { error -> Guarantee<Void> in
+        recover(via: HandlerQueue(on, flags)) { error -> Guarantee<Void> in
             body(error)
             return Guarantee()
         }
@@ -130,12 +230,38 @@ extension CatchMixin where T == Void {
     /// ```
     @inlinable
     public func recover(
-        on: DispatchQueue? = conf.Q.map,
+        policy: CatchPolicy = conf.catchPolicy,
+        @_inheritActorContext _ body: @escaping @isolated(any) @Sendable (any Error) throws -> Void
+    ) -> Promise<Void> {
+        recover(
+            via: HandlerQueue(isolation: body.isolation, else: conf.Q.map), policy: policy, synchronous(body))
+    }
+
+    /// Handles the errors of a `Promise<Void>` that `policy` covers on `on`, or inline when
+    /// `on` is `nil`; `body` may rethrow.
+    ///
+    /// ```swift
+    /// saveDraft().recover(on: nil) { error in
+    ///     guard error is DiskFullError else { throw error }
+    /// }
+    /// ```
+    @inlinable
+    public func recover(
+        on: DispatchQueue?,
         flags: DispatchWorkItemFlags? = nil,
         policy: CatchPolicy = conf.catchPolicy,
         _ body: @escaping @Sendable (any Error) throws -> Void
     ) -> Promise<Void> {
-        chainResult(on: HandlerQueue(on, flags), route: .errors(policy), with: body) { result, body, next in
+        recover(via: HandlerQueue(on, flags), policy: policy, body)
+    }
+
+    @inlinable
+    func recover(
+        via queue: HandlerQueue,
+        policy: CatchPolicy,
+        _ body: @escaping @Sendable (any Error) throws -> Void
+    ) -> Promise<Void> {
+        chainResult(on: queue, route: .errors(policy), with: body) { result, body, next in
             guard case .failure(let error) = result else { return }
             try body(error)
             next.seal(.success(()))

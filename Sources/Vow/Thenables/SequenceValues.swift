@@ -1,96 +1,6 @@
 public import Dispatch
 
 extension Thenable where T: Sequence, T.Element: Sendable {
-    /// Transforms each element of a fulfilled sequence.
-    ///
-    /// ```swift
-    /// fetchUsers().mapValues { $0.name }
-    /// ```
-    @inlinable
-    public func mapValues<U: Sendable>(
-        on: DispatchQueue? = conf.Q.map,
-        flags: DispatchWorkItemFlags? = nil,
-        _ transform: @escaping @Sendable (T.Element) throws -> U
-    ) -> Promise<[U]> {
-        map(on: on, flags: flags) { try $0.map(transform) }
-    }
-
-    /// Transforms each element into a sequence and concatenates the results.
-    ///
-    /// ```swift
-    /// fetchAlbums().flatMapValues { $0.tracks }
-    /// ```
-    @inlinable
-    public func flatMapValues<U: Sequence & Sendable>(
-        on: DispatchQueue? = conf.Q.map,
-        flags: DispatchWorkItemFlags? = nil,
-        _ transform: @escaping @Sendable (T.Element) throws -> U
-    ) -> Promise<[U.Element]> where U.Element: Sendable {
-        map(on: on, flags: flags) { try $0.flatMap(transform) }
-    }
-
-    /// Transforms each element, dropping those the transform maps to `nil`.
-    ///
-    /// ```swift
-    /// fetchLines().compactMapValues { Int($0) }
-    /// ```
-    @inlinable
-    public func compactMapValues<U: Sendable>(
-        on: DispatchQueue? = conf.Q.map,
-        flags: DispatchWorkItemFlags? = nil,
-        _ transform: @escaping @Sendable (T.Element) throws -> U?
-    ) -> Promise<[U]> {
-        map(on: on, flags: flags) { try $0.compactMap(transform) }
-    }
-
-    /// Starts a thenable for each element and fulfils with all their values, in order.
-    ///
-    /// The first rejection rejects the whole, as with ``when(fulfilled:)-(Array<U>)``.
-    ///
-    /// ```swift
-    /// fetchUserIDs().thenMap { id in
-    ///     fetchUser(id)
-    /// }
-    /// ```
-    @inlinable
-    public func thenMap<U: Thenable>(
-        on: DispatchQueue? = conf.Q.map,
-        flags: DispatchWorkItemFlags? = nil,
-        _ transform: @escaping @Sendable (T.Element) throws -> U
-    ) -> Promise<[U.T]> {
-        then(on: on, flags: flags) { when(fulfilled: try $0.map(transform)) }
-    }
-
-    /// Starts a thenable of a sequence for each element and concatenates their values.
-    ///
-    /// ```swift
-    /// fetchFolders().thenFlatMap { folder in
-    ///     listFiles(in: folder)
-    /// }
-    /// ```
-    @inlinable
-    public func thenFlatMap<U: Thenable>(
-        on: DispatchQueue? = conf.Q.map,
-        flags: DispatchWorkItemFlags? = nil,
-        _ transform: @escaping @Sendable (T.Element) throws -> U
-    ) -> Promise<[U.T.Element]> where U.T: Sequence, U.T.Element: Sendable {
-        thenMap(on: on, flags: flags, transform).map(on: nil) { $0.flatMap { $0 } }
-    }
-
-    /// Keeps the elements that satisfy `isIncluded`.
-    ///
-    /// ```swift
-    /// fetchOrders().filterValues { $0.isOpen }
-    /// ```
-    @inlinable
-    public func filterValues(
-        on: DispatchQueue? = conf.Q.map,
-        flags: DispatchWorkItemFlags? = nil,
-        _ isIncluded: @escaping @Sendable (T.Element) -> Bool
-    ) -> Promise<[T.Element]> {
-        map(on: on, flags: flags) { $0.filter(isIncluded) }
-    }
-
     /// The first element; rejects with ``PromiseError/emptySequence`` if there is none.
     ///
     /// ```swift
@@ -101,19 +11,232 @@ extension Thenable where T: Sequence, T.Element: Sendable {
         firstValue(on: nil) { _ in true }
     }
 
+    /// Transforms each element of a fulfilled sequence.
+    ///
+    /// `transform` runs in the isolation of the code that wrote it, otherwise on `conf.Q.map`.
+    ///
+    /// ```swift
+    /// fetchUsers().mapValues { $0.name }
+    /// ```
+    @inlinable
+    public func mapValues<U: Sendable>(
+        @_inheritActorContext _ transform: @escaping @isolated(any) @Sendable (T.Element) throws -> U
+    ) -> Promise<[U]> {
+        let queue = HandlerQueue(isolation: transform.isolation, else: conf.Q.map)
+        let transform = synchronous(transform)
+        return map(via: queue) { try $0.map(transform) }
+    }
+
+    /// Like ``mapValues(_:)``, with `transform` run on `on`, or inline when `on` is `nil`.
+    ///
+    /// ```swift
+    /// fetchUsers().mapValues(on: nil) { $0.name }
+    /// ```
+    @inlinable
+    public func mapValues<U: Sendable>(
+        on: DispatchQueue?,
+        flags: DispatchWorkItemFlags? = nil,
+        _ transform: @escaping @Sendable (T.Element) throws -> U
+    ) -> Promise<[U]> {
+        map(via: HandlerQueue(on, flags)) { try $0.map(transform) }
+    }
+
+    /// Transforms each element into a sequence and concatenates the results.
+    ///
+    /// `transform` runs in the isolation of the code that wrote it, otherwise on `conf.Q.map`.
+    ///
+    /// ```swift
+    /// fetchAlbums().flatMapValues { $0.tracks }
+    /// ```
+    @inlinable
+    public func flatMapValues<U: Sequence & Sendable>(
+        @_inheritActorContext _ transform: @escaping @isolated(any) @Sendable (T.Element) throws -> U
+    ) -> Promise<[U.Element]> where U.Element: Sendable {
+        let queue = HandlerQueue(isolation: transform.isolation, else: conf.Q.map)
+        let transform = synchronous(transform)
+        return map(via: queue) { try $0.flatMap(transform) }
+    }
+
+    /// Like ``flatMapValues(_:)``, with `transform` run on `on`, or inline when `on` is `nil`.
+    ///
+    /// ```swift
+    /// fetchAlbums().flatMapValues(on: nil) { $0.tracks }
+    /// ```
+    @inlinable
+    public func flatMapValues<U: Sequence & Sendable>(
+        on: DispatchQueue?,
+        flags: DispatchWorkItemFlags? = nil,
+        _ transform: @escaping @Sendable (T.Element) throws -> U
+    ) -> Promise<[U.Element]> where U.Element: Sendable {
+        map(via: HandlerQueue(on, flags)) { try $0.flatMap(transform) }
+    }
+
+    /// Transforms each element, dropping those the transform maps to `nil`.
+    ///
+    /// `transform` runs in the isolation of the code that wrote it, otherwise on `conf.Q.map`.
+    ///
+    /// ```swift
+    /// fetchLines().compactMapValues { Int($0) }
+    /// ```
+    @inlinable
+    public func compactMapValues<U: Sendable>(
+        @_inheritActorContext _ transform: @escaping @isolated(any) @Sendable (T.Element) throws -> U?
+    ) -> Promise<[U]> {
+        let queue = HandlerQueue(isolation: transform.isolation, else: conf.Q.map)
+        let transform = synchronous(transform)
+        return map(via: queue) { try $0.compactMap(transform) }
+    }
+
+    /// Like ``compactMapValues(_:)``, with `transform` run on `on`, or inline when `on` is `nil`.
+    ///
+    /// ```swift
+    /// fetchLines().compactMapValues(on: nil) { Int($0) }
+    /// ```
+    @inlinable
+    public func compactMapValues<U: Sendable>(
+        on: DispatchQueue?,
+        flags: DispatchWorkItemFlags? = nil,
+        _ transform: @escaping @Sendable (T.Element) throws -> U?
+    ) -> Promise<[U]> {
+        map(via: HandlerQueue(on, flags)) { try $0.compactMap(transform) }
+    }
+
+    /// Starts a thenable for each element and fulfils with all their values, in order.
+    ///
+    /// The first rejection rejects the whole, as with ``when(fulfilled:)-(Array<U>)``.
+    ///
+    /// `transform` runs in the isolation of the code that wrote it, otherwise on `conf.Q.map`.
+    ///
+    /// ```swift
+    /// fetchUserIDs().thenMap { id in
+    ///     fetchUser(id)
+    /// }
+    /// ```
+    @inlinable
+    public func thenMap<U: Thenable>(
+        @_inheritActorContext _ transform: @escaping @isolated(any) @Sendable (T.Element) throws -> U
+    ) -> Promise<[U.T]> {
+        let queue = HandlerQueue(isolation: transform.isolation, else: conf.Q.map)
+        let transform = synchronous(transform)
+        return then(via: queue) { when(fulfilled: try $0.map(transform)) }
+    }
+
+    /// Like ``thenMap(_:)``, with `transform` run on `on`, or inline when `on` is `nil`.
+    ///
+    /// ```swift
+    /// fetchUserIDs().thenMap(on: nil) { id in
+    ///     fetchUser(id)
+    /// }
+    /// ```
+    @inlinable
+    public func thenMap<U: Thenable>(
+        on: DispatchQueue?,
+        flags: DispatchWorkItemFlags? = nil,
+        _ transform: @escaping @Sendable (T.Element) throws -> U
+    ) -> Promise<[U.T]> {
+        then(via: HandlerQueue(on, flags)) { when(fulfilled: try $0.map(transform)) }
+    }
+
+    /// Starts a thenable of a sequence for each element and concatenates their values.
+    ///
+    /// `transform` runs in the isolation of the code that wrote it, otherwise on `conf.Q.map`.
+    ///
+    /// ```swift
+    /// fetchFolders().thenFlatMap { folder in
+    ///     listFiles(in: folder)
+    /// }
+    /// ```
+    @inlinable
+    public func thenFlatMap<U: Thenable>(
+        @_inheritActorContext _ transform: @escaping @isolated(any) @Sendable (T.Element) throws -> U
+    ) -> Promise<[U.T.Element]> where U.T: Sequence, U.T.Element: Sendable {
+        let queue = HandlerQueue(isolation: transform.isolation, else: conf.Q.map)
+        let transform = synchronous(transform)
+        return then(via: queue) { when(fulfilled: try $0.map(transform)) }.map(via: .inline) {
+            $0.flatMap { $0 }
+        }
+    }
+
+    /// Like ``thenFlatMap(_:)``, with `transform` run on `on`, or inline when `on` is `nil`.
+    ///
+    /// ```swift
+    /// fetchFolders().thenFlatMap(on: nil) { folder in
+    ///     listFiles(in: folder)
+    /// }
+    /// ```
+    @inlinable
+    public func thenFlatMap<U: Thenable>(
+        on: DispatchQueue?,
+        flags: DispatchWorkItemFlags? = nil,
+        _ transform: @escaping @Sendable (T.Element) throws -> U
+    ) -> Promise<[U.T.Element]> where U.T: Sequence, U.T.Element: Sendable {
+        then(via: HandlerQueue(on, flags)) { when(fulfilled: try $0.map(transform)) }.map(via: .inline) {
+            $0.flatMap { $0 }
+        }
+    }
+
+    /// Keeps the elements that satisfy `isIncluded`.
+    ///
+    /// `isIncluded` runs in the isolation of the code that wrote it, otherwise on `conf.Q.map`.
+    ///
+    /// ```swift
+    /// fetchOrders().filterValues { $0.isOpen }
+    /// ```
+    @inlinable
+    public func filterValues(
+        @_inheritActorContext _ isIncluded: @escaping @isolated(any) @Sendable (T.Element) -> Bool
+    ) -> Promise<[T.Element]> {
+        let queue = HandlerQueue(isolation: isIncluded.isolation, else: conf.Q.map)
+        let isIncluded = synchronous(isIncluded)
+        return map(via: queue) { $0.filter(isIncluded) }
+    }
+
+    /// Like ``filterValues(_:)``, with `isIncluded` run on `on`, or inline when `on` is `nil`.
+    ///
+    /// ```swift
+    /// fetchOrders().filterValues(on: nil) { $0.isOpen }
+    /// ```
+    @inlinable
+    public func filterValues(
+        on: DispatchQueue?,
+        flags: DispatchWorkItemFlags? = nil,
+        _ isIncluded: @escaping @Sendable (T.Element) -> Bool
+    ) -> Promise<[T.Element]> {
+        map(via: HandlerQueue(on, flags)) { $0.filter(isIncluded) }
+    }
+
     /// The first element that satisfies `test`; rejects with ``PromiseError/emptySequence``
     /// if none does.
+    ///
+    /// `test` runs in the isolation of the code that wrote it, otherwise on `conf.Q.map`.
     ///
     /// ```swift
     /// fetchPrinters().firstValue { $0.isOnline }
     /// ```
     @inlinable
     public func firstValue(
-        on: DispatchQueue? = conf.Q.map,
+        @_inheritActorContext where test: @escaping @isolated(any) @Sendable (T.Element) -> Bool
+    ) -> Promise<T.Element> {
+        let queue = HandlerQueue(isolation: test.isolation, else: conf.Q.map)
+        let test = synchronous(test)
+        return map(via: queue) { elements in
+            guard let match = elements.first(where: test) else { throw PromiseError.emptySequence }
+            return match
+        }
+    }
+
+    /// Like ``firstValue(where:)``, with `test` run on `on`, or inline when `on` is `nil`.
+    ///
+    /// ```swift
+    /// fetchPrinters().firstValue(on: nil) { $0.isOnline }
+    /// ```
+    @inlinable
+    public func firstValue(
+        on: DispatchQueue?,
         flags: DispatchWorkItemFlags? = nil,
         where test: @escaping @Sendable (T.Element) -> Bool
     ) -> Promise<T.Element> {
-        map(on: on, flags: flags) { elements in
+        map(via: HandlerQueue(on, flags)) { elements in
             guard let match = elements.first(where: test) else { throw PromiseError.emptySequence }
             return match
         }
@@ -123,16 +246,33 @@ extension Thenable where T: Sequence, T.Element: Sendable {
     ///
     /// The sort is not guaranteed to be stable.
     ///
+    /// `areInIncreasingOrder` runs in the isolation of the code that wrote it, otherwise on `conf.Q.map`.
+    ///
     /// ```swift
     /// fetchPlayers().sortedValues { $0.score > $1.score }
     /// ```
     @inlinable
     public func sortedValues(
-        on: DispatchQueue? = conf.Q.map,
+        @_inheritActorContext _ areInIncreasingOrder:
+            @escaping @isolated(any) @Sendable (T.Element, T.Element) -> Bool
+    ) -> Promise<[T.Element]> {
+        let queue = HandlerQueue(isolation: areInIncreasingOrder.isolation, else: conf.Q.map)
+        let areInIncreasingOrder = synchronous(areInIncreasingOrder)
+        return map(via: queue) { $0.sorted(by: areInIncreasingOrder) }
+    }
+
+    /// Like ``sortedValues(_:)``, with `areInIncreasingOrder` run on `on`, or inline when `on` is `nil`.
+    ///
+    /// ```swift
+    /// fetchPlayers().sortedValues(on: nil) { $0.score > $1.score }
+    /// ```
+    @inlinable
+    public func sortedValues(
+        on: DispatchQueue?,
         flags: DispatchWorkItemFlags? = nil,
         _ areInIncreasingOrder: @escaping @Sendable (T.Element, T.Element) -> Bool
     ) -> Promise<[T.Element]> {
-        map(on: on, flags: flags) { $0.sorted(by: areInIncreasingOrder) }
+        map(via: HandlerQueue(on, flags)) { $0.sorted(by: areInIncreasingOrder) }
     }
 }
 
@@ -172,39 +312,97 @@ extension Thenable where T: Sequence, T.Element: Comparable & Sendable {
 extension Guarantee where T: Sequence, T.Element: Sendable {
     /// Transforms each element, keeping the result a ``Guarantee``.
     ///
+    /// `transform` runs in the isolation of the code that wrote it, otherwise on `conf.Q.map`.
+    ///
     /// ```swift
     /// Guarantee.value([1, 2, 3]).mapValues { $0 * 2 }
     /// ```
     @inlinable
     public func mapValues<U: Sendable>(
-        on: DispatchQueue? = conf.Q.map,
+        @_inheritActorContext _ transform: @escaping @isolated(any) @Sendable (T.Element) -> U
+    ) -> Guarantee<[U]> {
+        let queue = HandlerQueue(isolation: transform.isolation, else: conf.Q.map)
+        let transform = synchronous(transform)
+        return map(via: queue) { $0.map(transform) }
+    }
+
+    /// Like ``mapValues(_:)``, with `transform` run on `on`, or inline when `on` is `nil`.
+    ///
+    /// ```swift
+    /// Guarantee.value([1, 2, 3]).mapValues(on: nil) { $0 * 2 }
+    /// ```
+    @inlinable
+    public func mapValues<U: Sendable>(
+        on: DispatchQueue?,
         flags: DispatchWorkItemFlags? = nil,
         _ transform: @escaping @Sendable (T.Element) -> U
     ) -> Guarantee<[U]> {
-        map(on: on, flags: flags) { $0.map(transform) }
+        map(via: HandlerQueue(on, flags)) { $0.map(transform) }
     }
 
     /// Transforms each element into a sequence and concatenates them, keeping a ``Guarantee``.
+    ///
+    /// `transform` runs in the isolation of the code that wrote it, otherwise on `conf.Q.map`.
+    ///
+    /// ```swift
+    /// Guarantee.value([[1], [2, 3]]).flatMapValues { $0 }
+    /// ```
     @inlinable
     public func flatMapValues<U: Sequence & Sendable>(
-        on: DispatchQueue? = conf.Q.map,
+        @_inheritActorContext _ transform: @escaping @isolated(any) @Sendable (T.Element) -> U
+    ) -> Guarantee<[U.Element]> where U.Element: Sendable {
+        let queue = HandlerQueue(isolation: transform.isolation, else: conf.Q.map)
+        let transform = synchronous(transform)
+        return map(via: queue) { $0.flatMap(transform) }
+    }
+
+    /// Like ``flatMapValues(_:)``, with `transform` run on `on`, or inline when `on` is `nil`.
+    ///
+    /// ```swift
+    /// Guarantee.value([[1], [2, 3]]).flatMapValues(on: nil) { $0 }
+    /// ```
+    @inlinable
+    public func flatMapValues<U: Sequence & Sendable>(
+        on: DispatchQueue?,
         flags: DispatchWorkItemFlags? = nil,
         _ transform: @escaping @Sendable (T.Element) -> U
     ) -> Guarantee<[U.Element]> where U.Element: Sendable {
-        map(on: on, flags: flags) { $0.flatMap(transform) }
+        map(via: HandlerQueue(on, flags)) { $0.flatMap(transform) }
     }
 
     /// Transforms each element and drops the `nil`s, keeping a ``Guarantee``.
+    ///
+    /// `transform` runs in the isolation of the code that wrote it, otherwise on `conf.Q.map`.
+    ///
+    /// ```swift
+    /// Guarantee.value(["1", "x"]).compactMapValues { Int($0) }
+    /// ```
     @inlinable
     public func compactMapValues<U: Sendable>(
-        on: DispatchQueue? = conf.Q.map,
+        @_inheritActorContext _ transform: @escaping @isolated(any) @Sendable (T.Element) -> U?
+    ) -> Guarantee<[U]> {
+        let queue = HandlerQueue(isolation: transform.isolation, else: conf.Q.map)
+        let transform = synchronous(transform)
+        return map(via: queue) { $0.compactMap(transform) }
+    }
+
+    /// Like ``compactMapValues(_:)``, with `transform` run on `on`, or inline when `on` is `nil`.
+    ///
+    /// ```swift
+    /// Guarantee.value(["1", "x"]).compactMapValues(on: nil) { Int($0) }
+    /// ```
+    @inlinable
+    public func compactMapValues<U: Sendable>(
+        on: DispatchQueue?,
         flags: DispatchWorkItemFlags? = nil,
         _ transform: @escaping @Sendable (T.Element) -> U?
     ) -> Guarantee<[U]> {
-        map(on: on, flags: flags) { $0.compactMap(transform) }
+        map(via: HandlerQueue(on, flags)) { $0.compactMap(transform) }
     }
 
     /// Starts a guarantee for each element and resolves with all their values, in order.
+    ///
+    /// `transform` runs in the isolation of the code that wrote it, otherwise on `conf.Q.map`.
     ///
     /// ```swift
     /// Guarantee.value(["a", "b"]).thenMap { name in
@@ -213,45 +411,126 @@ extension Guarantee where T: Sequence, T.Element: Sendable {
     /// ```
     @inlinable
     public func thenMap<U: Sendable>(
-        on: DispatchQueue? = conf.Q.map,
+        @_inheritActorContext _ transform: @escaping @isolated(any) @Sendable (T.Element) -> Guarantee<U>
+    ) -> Guarantee<[U]> {
+        let queue = HandlerQueue(isolation: transform.isolation, else: conf.Q.map)
+        let transform = synchronous(transform)
+        return then(via: queue) { when(guarantees: $0.map(transform)) }
+    }
+
+    /// Like ``thenMap(_:)``, with `transform` run on `on`, or inline when `on` is `nil`.
+    ///
+    /// ```swift
+    /// Guarantee.value(["a", "b"]).thenMap(on: nil) { name in
+    ///     loadThumbnail(name)
+    /// }
+    /// ```
+    @inlinable
+    public func thenMap<U: Sendable>(
+        on: DispatchQueue?,
         flags: DispatchWorkItemFlags? = nil,
         _ transform: @escaping @Sendable (T.Element) -> Guarantee<U>
     ) -> Guarantee<[U]> {
-        then(on: on, flags: flags) { when(guarantees: $0.map(transform)) }
+        then(via: HandlerQueue(on, flags)) { when(guarantees: $0.map(transform)) }
     }
 
     /// Starts a guarantee of a sequence for each element and concatenates their values.
+    ///
+    /// `transform` runs in the isolation of the code that wrote it, otherwise on `conf.Q.map`.
+    ///
+    /// ```swift
+    /// Guarantee.value(["a", "b"]).thenFlatMap { folder in
+    ///     listFiles(in: folder)
+    /// }
+    /// ```
     @inlinable
     public func thenFlatMap<U: Sequence & Sendable>(
-        on: DispatchQueue? = conf.Q.map,
+        @_inheritActorContext _ transform: @escaping @isolated(any) @Sendable (T.Element) -> Guarantee<U>
+    ) -> Guarantee<[U.Element]> where U.Element: Sendable {
+        let queue = HandlerQueue(isolation: transform.isolation, else: conf.Q.map)
+        let transform = synchronous(transform)
+        return then(via: queue) { when(guarantees: $0.map(transform)) }.map(via: .inline) {
+            $0.flatMap { $0 }
+        }
+    }
+
+    /// Like ``thenFlatMap(_:)``, with `transform` run on `on`, or inline when `on` is `nil`.
+    ///
+    /// ```swift
+    /// Guarantee.value(["a", "b"]).thenFlatMap(on: nil) { folder in
+    ///     listFiles(in: folder)
+    /// }
+    /// ```
+    @inlinable
+    public func thenFlatMap<U: Sequence & Sendable>(
+        on: DispatchQueue?,
         flags: DispatchWorkItemFlags? = nil,
         _ transform: @escaping @Sendable (T.Element) -> Guarantee<U>
     ) -> Guarantee<[U.Element]> where U.Element: Sendable {
-        thenMap(on: on, flags: flags, transform).map(on: nil) { $0.flatMap { $0 } }
+        then(via: HandlerQueue(on, flags)) { when(guarantees: $0.map(transform)) }.map(via: .inline) {
+            $0.flatMap { $0 }
+        }
     }
 
     /// Keeps the elements that satisfy `isIncluded`, as a ``Guarantee``.
+    ///
+    /// `isIncluded` runs in the isolation of the code that wrote it, otherwise on `conf.Q.map`.
+    ///
+    /// ```swift
+    /// Guarantee.value([1, 2, 3]).filterValues { $0 > 1 }
+    /// ```
     @inlinable
     public func filterValues(
-        on: DispatchQueue? = conf.Q.map,
+        @_inheritActorContext _ isIncluded: @escaping @isolated(any) @Sendable (T.Element) -> Bool
+    ) -> Guarantee<[T.Element]> {
+        let queue = HandlerQueue(isolation: isIncluded.isolation, else: conf.Q.map)
+        let isIncluded = synchronous(isIncluded)
+        return map(via: queue) { $0.filter(isIncluded) }
+    }
+
+    /// Like ``filterValues(_:)``, with `isIncluded` run on `on`, or inline when `on` is `nil`.
+    ///
+    /// ```swift
+    /// Guarantee.value([1, 2, 3]).filterValues(on: nil) { $0 > 1 }
+    /// ```
+    @inlinable
+    public func filterValues(
+        on: DispatchQueue?,
         flags: DispatchWorkItemFlags? = nil,
         _ isIncluded: @escaping @Sendable (T.Element) -> Bool
     ) -> Guarantee<[T.Element]> {
-        map(on: on, flags: flags) { $0.filter(isIncluded) }
+        map(via: HandlerQueue(on, flags)) { $0.filter(isIncluded) }
     }
 
     /// The elements ordered by `areInIncreasingOrder`, as a ``Guarantee``.
+    ///
+    /// `areInIncreasingOrder` runs in the isolation of the code that wrote it, otherwise on `conf.Q.map`.
     ///
     /// ```swift
     /// Guarantee.value([5, 2, 3]).sortedValues(>)  // [5, 3, 2]
     /// ```
     @inlinable
     public func sortedValues(
-        on: DispatchQueue? = conf.Q.map,
+        @_inheritActorContext _ areInIncreasingOrder:
+            @escaping @isolated(any) @Sendable (T.Element, T.Element) -> Bool
+    ) -> Guarantee<[T.Element]> {
+        let queue = HandlerQueue(isolation: areInIncreasingOrder.isolation, else: conf.Q.map)
+        let areInIncreasingOrder = synchronous(areInIncreasingOrder)
+        return map(via: queue) { $0.sorted(by: areInIncreasingOrder) }
+    }
+
+    /// Like ``sortedValues(_:)``, with `areInIncreasingOrder` run on `on`, or inline when `on` is `nil`.
+    ///
+    /// ```swift
+    /// Guarantee.value([5, 2, 3]).sortedValues(on: nil, >)  // [5, 3, 2]
+    /// ```
+    @inlinable
+    public func sortedValues(
+        on: DispatchQueue?,
         flags: DispatchWorkItemFlags? = nil,
         _ areInIncreasingOrder: @escaping @Sendable (T.Element, T.Element) -> Bool
     ) -> Guarantee<[T.Element]> {
-        map(on: on, flags: flags) { $0.sorted(by: areInIncreasingOrder) }
+        map(via: HandlerQueue(on, flags)) { $0.sorted(by: areInIncreasingOrder) }
     }
 }
 

@@ -7,6 +7,9 @@ extension Thenable {
     /// a throw from `body` rejects. Returning the promise `then` itself returned rejects with
     /// ``PromiseError/returnedSelf``.
     ///
+    /// `body` runs in the isolation of the code that wrote it: on the main actor in
+    /// `@MainActor` code, on the actor in an actor's method, otherwise on `conf.Q.map`.
+    ///
     /// ```swift
     /// login(user).then { token in
     ///     fetchProfile(token)
@@ -16,18 +19,41 @@ extension Thenable {
     ///     report(error)
     /// }
     /// ```
+    @inlinable
+    public func then<U: Thenable>(
+        @_inheritActorContext _ body: @escaping @isolated(any) @Sendable (T) throws -> U
+    ) -> Promise<U.T> {
+        then(via: HandlerQueue(isolation: body.isolation, else: conf.Q.map), synchronous(body))
+    }
+
+    /// Chains asynchronous work, starting it on `on`, or inline when `on` is `nil`.
+    ///
+    /// `body` is nonisolated: it may not touch the state of the actor that wrote it.
+    ///
+    /// ```swift
+    /// login(user).then(on: .global()) { token in
+    ///     fetchProfile(token)
+    /// }
+    /// ```
     ///
     /// - Parameters:
-    ///   - on: The queue `body` runs on; `nil` runs it inline. Defaults to `conf.Q.map`.
+    ///   - on: The queue `body` runs on; `nil` runs it inline.
     ///   - flags: Work-item flags for the dispatch onto `on`.
     ///   - body: Starts the next step from the fulfilled value.
     @inlinable
     public func then<U: Thenable>(
-        on: DispatchQueue? = conf.Q.map,
+        on: DispatchQueue?,
         flags: DispatchWorkItemFlags? = nil,
         _ body: @escaping @Sendable (T) throws -> U
     ) -> Promise<U.T> {
-        chainValue(on: HandlerQueue(on, flags), with: body) { value, body, next in
+        then(via: HandlerQueue(on, flags), body)
+    }
+
+    @inlinable
+    func then<U: Thenable>(via queue: HandlerQueue, _ body: @escaping @Sendable (T) throws -> U) -> Promise<
+        U.T
+    > {
+        chainValue(on: queue, with: body) { value, body, next in
             try next.follow(body(value))
         }
     }
@@ -35,6 +61,8 @@ extension Thenable {
 
 extension Guarantee {
     /// Chains asynchronous work that cannot fail, keeping the result a ``Guarantee``.
+    ///
+    /// `body` runs in the isolation of the code that wrote it, as with ``Thenable/then(_:)``.
     ///
     /// ```swift
     /// after(seconds: 1).then {
@@ -49,11 +77,29 @@ extension Guarantee {
     @inlinable
     @discardableResult
     public func then<U>(
-        on: DispatchQueue? = conf.Q.map,
+        @_inheritActorContext _ body: @escaping @isolated(any) @Sendable (T) -> Guarantee<U>
+    ) -> Guarantee<U> {
+        then(via: HandlerQueue(isolation: body.isolation, else: conf.Q.map), synchronous(body))
+    }
+
+    /// Chains asynchronous work that cannot fail on `on`, or inline when `on` is `nil`.
+    ///
+    /// ```swift
+    /// after(seconds: 1).then(on: nil) { after(seconds: 1) }
+    /// ```
+    @inlinable
+    @discardableResult
+    public func then<U>(
+        on: DispatchQueue?,
         flags: DispatchWorkItemFlags? = nil,
         _ body: @escaping @Sendable (T) -> Guarantee<U>
     ) -> Guarantee<U> {
-        chainGuarantee(on: HandlerQueue(on, flags), with: body) { value, body, next in
+        then(via: HandlerQueue(on, flags), body)
+    }
+
+    @inlinable
+    func then<U>(via queue: HandlerQueue, _ body: @escaping @Sendable (T) -> Guarantee<U>) -> Guarantee<U> {
+        chainGuarantee(on: queue, with: body) { value, body, next in
             next.follow(body(value))
         }
     }

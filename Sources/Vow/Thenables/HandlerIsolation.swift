@@ -1,0 +1,98 @@
+public import Dispatch
+
+// A handler written without `on:` is an `@isolated(any)` function: the compiler gives it the
+// isolation of the code that wrote it (`@_inheritActorContext`), so a handler written in a
+// `@MainActor` class may touch the class's state, and one written in an actor's method may
+// touch the actor's. The operator reads that isolation once, when the handler is attached, and
+// picks where the handler runs from it; the handler is then called synchronously, there.
+//
+// Swift has no sanctioned way to call an `@isolated(any)` function synchronously, even where its
+// isolation holds: SE-0431 leaves that to a future "isolated captures" feature, and a call
+// always needs `await`, which would cost every handler a task. So `synchronous(_:)` gives the
+// handler the plain function type it had before `@isolated(any)` was added, and every caller of
+// the result calls it only where its isolation holds. Why that is sound:
+//
+// - The representation is the same. An `@isolated(any)` function value is the ordinary two-word
+//   thick function (entry point, context); the isolation is stored inside the context
+//   (`partial_apply [isolated_any]` captures it first) and read by `.isolation`. The entry
+//   point takes the same arguments in the same convention: the compiler's own `await f(x)`
+//   hops to `f.isolation` and then calls the very same value as a plain function. The layout
+//   is ABI on Apple platforms (`Task.init` takes such values across the ABI boundary), and
+//   `unsafeBitCast` traps if the two sizes ever differ.
+// - The isolation is kept. `HandlerQueue.init(isolation:else:)` sends a nonisolated handler
+//   where the operator's default queue says, a main-actor handler to the main queue (the main
+//   actor's executor), and any other actor's handler into `runIsolated(on:_:)`, a function
+//   isolated to that actor. The tests check each with `assertIsolated()`.
+
+/// Where a handler runs, from the isolation it was written in.
+extension HandlerQueue {
+    /// The queue of a handler written in `isolation`: the main queue for the main actor, the
+    /// actor itself for any other actor, and `queue` (the operator's default, `nil` for inline)
+    /// for a nonisolated handler.
+    @inlinable
+    init(isolation: (any Actor)?, else queue: DispatchQueue?) {
+        switch isolation {
+        case nil:
+            self = queue.map(HandlerQueue.queue) ?? .inline
+        case let actor? where actor === MainActor.shared:
+            self = .queue(.main)
+        case let actor?:
+            self = .actor(IsolatedTarget(actor))
+        }
+    }
+}
+
+/// The actor a handler written in an actor's method runs on; a class of its own so that a
+/// ``HandlerQueue`` stays one word.
+@usableFromInline
+final class IsolatedTarget: Sendable {
+    @usableFromInline
+    let actor: any Actor
+
+    @inlinable
+    init(_ actor: any Actor) {
+        self.actor = actor
+    }
+
+    /// Runs `work` on the actor, in a task of its own, after the current code returns.
+    @inlinable
+    func run(_ work: @escaping @Sendable () -> Void) {
+        Task { [actor] in await runIsolated(on: actor, work) }
+    }
+}
+
+/// Runs `work` isolated to `actor`: the place where a handler written in an actor's method may
+/// be called as a plain function.
+@usableFromInline
+func runIsolated(on actor: isolated any Actor, _ work: () -> Void) {
+    work()
+}
+
+/// The handler as a plain function, to be called only where its isolation holds; see the
+/// comment at the top of this file for why this is sound.
+@inlinable
+func synchronous<A, R>(
+    _ handler: @escaping @isolated(any) @Sendable (A) throws -> R
+) -> @Sendable (A) throws -> R {
+    unsafeBitCast(handler, to: (@Sendable (A) throws -> R).self)
+}
+
+/// The handler that cannot throw as a plain function; see ``synchronous(_:)-(@isolated(any) (A) throws -> R)``.
+@inlinable
+func synchronous<A, R>(_ handler: @escaping @isolated(any) @Sendable (A) -> R) -> @Sendable (A) -> R {
+    unsafeBitCast(handler, to: (@Sendable (A) -> R).self)
+}
+
+/// The handler of two arguments as a plain function; see the comment at the top of this file.
+@inlinable
+func synchronous<A, B, R>(
+    _ handler: @escaping @isolated(any) @Sendable (A, B) -> R
+) -> @Sendable (A, B) -> R {
+    unsafeBitCast(handler, to: (@Sendable (A, B) -> R).self)
+}
+
+/// The handler of no arguments as a plain function; see the comment at the top of this file.
+@inlinable
+func synchronous<R>(_ handler: @escaping @isolated(any) @Sendable () -> R) -> @Sendable () -> R {
+    unsafeBitCast(handler, to: (@Sendable () -> R).self)
+}
