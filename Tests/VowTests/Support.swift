@@ -135,3 +135,16 @@ final class TestQueue: Sendable {
         DispatchQueue.getSpecific(key: key) == true
     }
 }
+
+/// Marks the main queue, so a test can tell it runs there on any thread: after `dispatchMain()`,
+/// which Linux test runs use, the main queue is drained by a thread that is not the main thread.
+private let mainQueueKey: DispatchSpecificKey<Bool> = {
+    let key = DispatchSpecificKey<Bool>()
+    DispatchQueue.main.setSpecific(key: key, value: true)
+    return key
+}()
+
+/// Whether the caller runs on the main queue, the main actor's executor.
+func isOnMainQueue() -> Bool {
+    DispatchQueue.getSpecific(key: mainQueueKey) == true || Thread.isMainThread
+}

@@ -1,0 +1,93 @@
+import Dispatch
+import Foundation
+import Testing
+import Vow
+
+@Suite struct IsolationTests {
+    @Test @MainActor func everyOperatorRunsAMainActorHandlerOnTheMainActor() async {
+        let model = MainActorModel()
+        await model.runEveryOperator().async()
+        #expect(model.visited.filter { !$0.isEmpty } == everyOperator)
+        #expect(model.offMainQueue.isEmpty)
+    }
+
+    @Test func everyOperatorRunsAnActorsHandlerOnTheActor() async {
+        let model = ActorModel()
+        await model.runEveryOperator().async()
+        #expect(await model.visited.filter { !$0.isEmpty } == everyOperator)
+    }
+
+    @Test @MainActor func aMainActorHandlerHopsToTheMainQueueEvenWhenResolvedElsewhere() async throws {
+        let model = MainActorModel()
+        let (promise, resolver) = Promise<Int>.pending()
+        let shown = promise.done(model.show)
+        DispatchQueue.global().async { resolver.fulfill(1) }
+        try await shown.async()
+        #expect(model.visited == ["done"])
+        #expect(model.offMainQueue.isEmpty)
+    }
+
+    @Test @MainActor func mainActorHandlersOnOnePromiseRunInTheOrderTheyWereAttached() async {
+        let model = MainActorModel()
+        let (guarantee, resolve) = Guarantee<Int>.pending()
+        let attached = (0..<50).map { index in guarantee.done { _ in model.touch("\(index)") } }
+        DispatchQueue.global().async { resolve(1) }
+        await when(guarantees: attached).async()
+        #expect(model.visited == (0..<50).map(String.init))
+    }
+
+    @Test @MainActor func aMainActorHandlerNeverRunsInsideTheCallThatAttachedIt() async {
+        let model = MainActorModel()
+        let shown = Guarantee.value(1).done { _ in model.touch("done") }
+        #expect(model.visited.isEmpty)
+        await shown.async()
+        #expect(model.visited == ["done"])
+    }
+
+    @Test func anActorsHandlersRunOneAtATimeOnTheActor() async {
+        let ledger = Ledger()
+        let chains = (0..<200).map { _ in Guarantee.value(1) }
+        await ledger.addAll(chains)
+        #expect(await ledger.total == 200)
+        #expect(await ledger.mostAtOnce == 1)
+    }
+
+    @Test func aNonisolatedHandlerWithoutAQueueRunsInline() {
+        let mapped = Promise.value(1).map(on: nil) { $0 + 1 }
+        #expect(mapped.value == 2)
+        let done = Guarantee.value(1).done(on: nil) { _ in }
+        #expect(done.isResolved)
+    }
+
+    @Test func aNonisolatedHandlerRunsOnTheDefaultQueue() throws {
+        // Nonisolated code keeps PromiseKit's rule: the default queue, the main queue here.
+        let onMain = Promise.value(1).map { _ in isOnMainQueue() }
+        #expect(try value(of: onMain))
+    }
+
+    @Test @MainActor func aNonisolatedHandlerWrittenInMainActorCodeRunsWhereItsQueueSays() async throws {
+        // `on:` makes the handler nonisolated, so it runs on the queue named, off the main actor.
+        let onMain = try await Promise.value(1).map(on: .global()) { _ in isOnMainQueue() }.async()
+        #expect(!onMain)
+    }
+}
+
+/// An actor that counts how many of its handlers ever overlap, to show they never do.
+actor Ledger {
+    var total = 0
+    var running = 0
+    var mostAtOnce = 0
+
+    func add() {
+        assertIsolated()
+        running += 1
+        mostAtOnce = max(mostAtOnce, running)
+        total += 1
+        running -= 1
+    }
+
+    func addAll(_ values: [Guarantee<Int>]) async {
+        let done = values.map { value in value.done { _ in self.add() } }
+        await when(guarantees: done).async()
+    }
+}
