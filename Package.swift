@@ -12,6 +12,7 @@ let package = Package(
     products: [
         .library(name: "Vow", targets: ["Vow"]),
         .executable(name: "wordcount", targets: ["WordCount"]),
+        .executable(name: "profile", targets: ["Profile"]),
     ],
     targets: [
         // Atomics and libdispatch's concurrent attribute, from C: see its header for why.
@@ -19,7 +20,13 @@ let package = Package(
         .target(name: "Vow", dependencies: ["CVowCore"], swiftSettings: strictness),
         .executableTarget(
             name: "WordCount", dependencies: ["Vow"], path: "Examples/WordCount", swiftSettings: strictness),
+        .executableTarget(
+            name: "Profile", dependencies: ["Vow"], path: "Examples/Profile", swiftSettings: strictness),
         .testTarget(name: "VowTests", dependencies: ["Vow"], swiftSettings: strictness),
+        // Top-level code, which a test file cannot be: CI runs it with `swift run TopLevelChecks`.
+        .executableTarget(
+            name: "TopLevelChecks", dependencies: ["Vow"], path: "Tests/TopLevelChecks",
+            swiftSettings: strictness),
         .testTarget(name: "VowXCTests", dependencies: ["Vow"], swiftSettings: strictness),
     ],
     swiftLanguageModes: [.v6]
