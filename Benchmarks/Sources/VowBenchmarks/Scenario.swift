@@ -81,6 +81,7 @@ func allScenarios() -> [Scenario] {
         creationPendingScenario(),
         whenScenario(),
         deepChainScenario(),
+        mainActorHopScenario(),
         // Last, because it tunes the allocator's trimming for the rest of the process.
         memoryScenario(),
     ]
