@@ -52,6 +52,29 @@ import Vow
         #expect(await ledger.mostAtOnce == 1)
     }
 
+    @Test @MainActor func aThrowingMainActorHandlerRejects() async {
+        let model = MainActorModel()
+        let rejected = Promise.value(1).map { _ -> Int in
+            model.touch("map")
+            throw TestError.boom
+        }
+        await #expect(throws: TestError.boom) { try await rejected.async() }
+        #expect(model.visited == ["map"])
+    }
+
+    @Test func aHandlerWrittenForAnotherGlobalActorRunsOnIt() async throws {
+        let store = Store()
+        let count = try await store.load(Promise.value([1, 2, 3])).async()
+        #expect(count == 3)
+        #expect(await store.items == [1, 2, 3])
+    }
+
+    @Test func aClosureCallingAnActorsMethodRunsOnTheActor() async {
+        let ledger = Ledger()
+        await ledger.addThrough(Guarantee.value(7))
+        #expect(await ledger.total == 1)
+    }
+
     @Test func aNonisolatedHandlerWithoutAQueueRunsInline() {
         let mapped = Promise.value(1).map(on: nil) { $0 + 1 }
         #expect(mapped.value == 2)
@@ -86,8 +109,36 @@ actor Ledger {
         running -= 1
     }
 
+    func addOne(_: Int) {
+        add()
+    }
+
+    func addThrough(_ value: Guarantee<Int>) async {
+        // A closure, not `done(addOne)`: Swift 6.3 turns a reference to an actor's method into
+        // a nonisolated function without a word (swiftlang/swift#86801), so that handler would
+        // run off the actor. SwiftConcurrency.md tells users the same.
+        await value.done { self.addOne($0) }.async()
+    }
+
     func addAll(_ values: [Guarantee<Int>]) async {
         let done = values.map { value in value.done { _ in self.add() } }
         await when(guarantees: done).async()
+    }
+}
+
+/// A global actor other than the main actor, for handlers written in code isolated to it.
+@globalActor actor StorageActor {
+    static let shared = StorageActor()
+}
+
+/// A model isolated to ``StorageActor``, whose handlers touch its state with no annotation.
+@StorageActor final class Store {
+    var items: [Int] = []
+
+    func load(_ fetched: Promise<[Int]>) -> Promise<Int> {
+        fetched.get { items in
+            StorageActor.shared.assertIsolated()
+            self.items = items
+        }.map { _ in self.items.count }
     }
 }
