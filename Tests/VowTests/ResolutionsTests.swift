@@ -73,31 +73,45 @@ import Vow
         #expect(Set(0..<count).subtracting(values).isEmpty)
     }
 
-    @Test func aConsumerCanStopEarlyAndTheRestStillResolve() async throws {
+    @Test func aLoopThatStopsEarlyLeavesTheRestForALaterLoop() async throws {
+        let (first, firstResolver) = Promise<Int>.pending()
+        let (second, secondResolver) = Promise<Int>.pending()
+        let resolutions = [first, second].resolutions
+        firstResolver.fulfill(1)
+        #expect(try await firstSummary(of: resolutions) == "1")
+        secondResolver.fulfill(2)
+        #expect(try await summaries(of: resolutions) == ["2"])
+    }
+
+    @Test func resultsLeftUnreadAreFreedWithTheSequence() async throws {
         weak var unread: Token?
-        func readOneOfTwo() async throws {
+        func readOneOfTwo() async throws -> String? {
             let (first, firstResolver) = Promise<Token>.pending()
             let (second, secondResolver) = Promise<Token>.pending()
             let resolutions = [first, second].resolutions
             firstResolver.fulfill(Token(name: "first"))
             let token = Token(name: "second")
             unread = token
-            let read = try await bounded {
-                var names: [String] = []
-                for await result in resolutions {
-                    names.append(try result.get().name)
-                    break
-                }
-                return names
-            }
-            #expect(read == ["first"])
-            // The iteration has ended: this result is dropped rather than buffered.
             secondResolver.fulfill(token)
-            #expect(second.value?.name == "second")
+            return try await firstSummary(of: resolutions)
         }
-        try await readOneOfTwo()
-        // Nothing the stopped iteration set up keeps the unread result alive.
+        #expect(try await readOneOfTwo() == "first")
+        // Once the thenables and the sequence are gone, nothing holds the unread result.
         #expect(unread == nil)
+    }
+
+    @Test func cancellingTheIteratingTaskEndsTheSequenceForGood() async throws {
+        let (first, firstResolver) = Promise<Int>.pending()
+        let (second, secondResolver) = Promise<Int>.pending()
+        let resolutions = [first, second].resolutions
+        let reader = Task { await readAll(resolutions) }
+        reader.cancel()
+        // Nothing has resolved yet, so the loop can only have ended because of the cancellation.
+        #expect(try await bounded { await reader.value }.isEmpty)
+        firstResolver.fulfill(1)
+        secondResolver.fulfill(2)
+        #expect(try await summaries(of: resolutions).isEmpty)
+        #expect([first.value, second.value] == [1, 2])
     }
 
     @MainActor @Test func resultsCanBeIteratedOnTheMainActor() async throws {
@@ -118,23 +132,39 @@ import Vow
     return values
 }
 
-/// A value whose release the test can observe.
-private final class Token: Sendable {
+/// A value whose release the test can observe, described by its name.
+private final class Token: Sendable, CustomStringConvertible {
     let name: String
 
     init(name: String) {
         self.name = name
     }
+
+    var description: String { name }
 }
 
 /// Every result the sequence hands out, as text, until it ends; throws ``TimedOut`` if it does
 /// not end.
 private func summaries<T: Sendable>(of resolutions: Resolutions<T>) async throws -> [String] {
+    try await bounded { await readAll(resolutions) }
+}
+
+/// Every result the sequence hands out, as text, until it ends.
+private func readAll<T: Sendable>(_ resolutions: Resolutions<T>) async -> [String] {
+    var all: [String] = []
+    for await result in resolutions {
+        all.append(summary(result))
+    }
+    return all
+}
+
+/// The first result the sequence hands out, as text, read by a loop that stops there; throws
+/// ``TimedOut`` if none comes.
+private func firstSummary<T: Sendable>(of resolutions: Resolutions<T>) async throws -> String? {
     try await bounded {
-        var all: [String] = []
         for await result in resolutions {
-            all.append(summary(result))
+            return summary(result)
         }
-        return all
+        return nil
     }
 }

@@ -14,9 +14,10 @@
 /// }
 /// ```
 ///
-/// Iterate it once. Like the `AsyncStream` beneath it, it hands each result out only once, and
-/// it ends early, for every iterator, when an iterator is discarded before the end or the
-/// iterating task is cancelled; the thenables carry on regardless.
+/// Like the `AsyncStream` beneath it, it hands each result out once, to one iterator: a loop that
+/// stops early leaves the rest buffered for a later loop over the same sequence, and they are
+/// freed with the sequence. Cancelling the iterating task ends the sequence for good. Either way,
+/// the thenables carry on.
 public struct Resolutions<T: Sendable>: AsyncSequence, Sendable {
     /// A thenable's value, or the error it was rejected with.
     public typealias Element = Result<T, any Error>
@@ -40,7 +41,8 @@ public struct Resolutions<T: Sendable>: AsyncSequence, Sendable {
         for thenable in thenables {
             thenable.pipe { result in
                 // Yielded before counting, so the thread that counts the last result finishes
-                // the stream after every yield. After an early end the stream drops the yield.
+                // the stream after every yield. Once the iterating task is cancelled, the stream
+                // drops what is yielded.
                 continuation.yield(result)
                 if unresolved.withLock({
                     $0 -= 1
