@@ -89,4 +89,47 @@ import Vow
         #expect(first == 5)
         #expect(second == 5)
     }
+
+    // MARK: fulfilled
+
+    @Test func fulfilledGivesTheValueOnceThePromiseFulfils() async throws {
+        let (promise, resolver) = Promise<String>.pending()
+        DispatchQueue.global().async { resolver.fulfill("later") }
+        #expect(try await bounded { try await promise.fulfilled } == "later")
+    }
+
+    @Test func fulfilledThrowsTheErrorOnceThePromiseRejects() async {
+        let (promise, resolver) = Promise<Int>.pending()
+        DispatchQueue.global().async { resolver.reject(TestError.other) }
+        await #expect(throws: TestError.other) {
+            try await bounded { try await promise.fulfilled }
+        }
+    }
+
+    @Test func fulfilledGivesTheValueOnceTheGuaranteeResolves() async throws {
+        let (guarantee, resolve) = Guarantee<Int>.pending()
+        DispatchQueue.global().async { resolve(11) }
+        #expect(try await bounded { await guarantee.fulfilled } == 11)
+    }
+
+    @Test func fulfilledGivesTheValueOfAResolvedThenableAtOnce() async throws {
+        #expect(try await Promise.value(3).fulfilled == 3)
+        #expect(await Guarantee.value("now").fulfilled == "now")
+    }
+
+    /// Async code still reads `value` as the optional it is at the moment, without awaiting:
+    /// an awaiting `value` beside it would be picked instead, and these lines would not compile.
+    @Test func valueStillReadsTheCurrentOptionalInAsyncCode() async throws {
+        let (promise, resolver) = Promise<Int>.pending()
+        let (guarantee, resolve) = Guarantee<Int>.pending()
+        #expect(promise.value == nil)
+        #expect(guarantee.value == nil)
+        resolver.fulfill(1)
+        resolve(2)
+        let current = promise.value
+        #expect(current == 1)
+        #expect(guarantee.value == 2)
+        #expect(try await promise.fulfilled == 1)
+        #expect(await guarantee.fulfilled == 2)
+    }
 }

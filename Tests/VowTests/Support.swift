@@ -38,6 +38,34 @@ func outcome<U: Thenable>(of thenable: U, within seconds: Double = patience) thr
     return result
 }
 
+/// Runs `body` in a task of its own and returns what it returns, or throws ``TimedOut`` if it
+/// has not returned within `seconds`.
+///
+/// The async counterpart of ``outcome(of:within:)``, for tests that await: a bug fails the test
+/// instead of hanging the run. On a time-out the task is cancelled and left behind, since an
+/// await that ignores cancellation cannot be ended from outside.
+func bounded<R: Sendable>(
+    within seconds: Double = patience,
+    _ body: sending @escaping @isolated(any) () async throws -> R
+) async throws -> R {
+    let task = Task(operation: body)
+    let resumed = Protected(false)
+    return try await withCheckedThrowingContinuation { continuation in
+        @Sendable func resumeOnce(with result: Result<R, any Error>) {
+            let isFirst = resumed.withLock { done in
+                defer { done = true }
+                return !done
+            }
+            if isFirst { continuation.resume(with: result) }
+        }
+        Task { resumeOnce(with: await task.result) }
+        DispatchQueue.global().asyncAfter(deadline: .now() + seconds) {
+            task.cancel()
+            resumeOnce(with: .failure(TimedOut(seconds: seconds)))
+        }
+    }
+}
+
 /// The value `thenable` fulfils with; throws its error, or ``TimedOut``.
 func value<U: Thenable>(of thenable: U, within seconds: Double = patience) throws -> U.T {
     try outcome(of: thenable, within: seconds).get()

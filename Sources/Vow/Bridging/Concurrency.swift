@@ -13,6 +13,23 @@ extension Promise {
             pipe { continuation.resume(with: $0) }
         }
     }
+
+    /// The value, once the promise fulfils: suspends until it resolves, then returns its value
+    /// or throws its error, as ``async()`` does.
+    ///
+    /// Not named `value`: ``Thenable/value`` already reads the value at once, as an optional,
+    /// and the compiler would pick an awaiting `value` declared here even for reads that
+    /// expect that optional.
+    ///
+    /// ```swift
+    /// let user = try await fetchUser(id: 1).fulfilled
+    /// ```
+    @inlinable
+    public var fulfilled: T {
+        get async throws {
+            try await async()
+        }
+    }
 }
 
 extension Guarantee {
@@ -25,6 +42,18 @@ extension Guarantee {
     public func async() async -> T {
         await withCheckedContinuation { continuation in
             box.observe { continuation.resume(returning: $0) }
+        }
+    }
+
+    /// The value, once the guarantee resolves: suspends until then, as ``async()`` does.
+    ///
+    /// ```swift
+    /// let thumbnail = await render(photo).fulfilled
+    /// ```
+    @inlinable
+    public var fulfilled: T {
+        get async {
+            await async()
         }
     }
 }

@@ -1,0 +1,69 @@
+extension Promise {
+    /// Starts `operation` in a new unstructured task and returns a promise of its outcome: the
+    /// value it returns fulfils the promise, an error it throws rejects it.
+    ///
+    /// The task is made exactly as `Task { … }` makes one, so the closure keeps the actor
+    /// isolation of the code that writes it, the task-local values in scope are copied into it,
+    /// and `priority` (by default that of the current task) is its priority. Nothing cancels the
+    /// task: the promise has no way to.
+    ///
+    /// ```swift
+    /// @MainActor func reloadProfile() -> Promise<Profile> {
+    ///     Promise {
+    ///         // On the main actor, as in a `Task { … }` written here.
+    ///         self.spinner.start()
+    ///         defer { self.spinner.stop() }
+    ///         return try await self.api.profile(for: self.userID)
+    ///     }
+    /// }
+    /// ```
+    ///
+    /// A closure that takes a ``Resolver`` still selects ``init(resolver:)``, which runs it at
+    /// once on this thread: `Promise { resolver in … }`.
+    @inlinable
+    public convenience init(
+        priority: TaskPriority? = nil,
+        @_inheritActorContext operation: sending @escaping @isolated(any) () async throws -> T
+    ) {
+        let box = EmptyBox<Result<T, any Error>>()
+        self.init(box)
+        // `operation` is handed to `Task.init` itself, not called from a closure of ours: only
+        // then does the task start on the operation's executor, enqueued in creation order like
+        // any `Task { … }`, instead of starting elsewhere and hopping over. A closure written
+        // here cannot take on the operation's isolation, so a second task waits for the first.
+        let task = Task(priority: priority, operation: operation)
+        Task(priority: priority) { box.seal(await task.result) }
+    }
+}
+
+extension Guarantee {
+    /// Starts `operation` in a new unstructured task and returns a guarantee of the value it
+    /// returns.
+    ///
+    /// The task is made exactly as `Task { … }` makes one, so the closure keeps the actor
+    /// isolation of the code that writes it, the task-local values in scope are copied into it,
+    /// and `priority` (by default that of the current task) is its priority.
+    ///
+    /// ```swift
+    /// Guarantee {
+    ///     await renderer.thumbnail(for: photo)
+    /// }.done { thumbnail in
+    ///     cache.store(thumbnail, for: photo.id)
+    /// }
+    /// ```
+    ///
+    /// A closure that takes the resolve function still selects ``init(resolver:)``, which runs
+    /// it at once on this thread: `Guarantee { resolve in … }`.
+    @inlinable
+    public convenience init(
+        priority: TaskPriority? = nil,
+        @_inheritActorContext operation: sending @escaping @isolated(any) () async -> T
+    ) {
+        let box = EmptyBox<T>()
+        self.init(box)
+        // Handed to `Task.init` itself so the task starts on the operation's executor; see the
+        // promise's initializer.
+        let task = Task(priority: priority, operation: operation)
+        Task(priority: priority) { box.seal(await task.value) }
+    }
+}
