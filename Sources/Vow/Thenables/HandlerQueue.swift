@@ -4,8 +4,8 @@ public import Dispatch
 /// was written in.
 ///
 /// Every pending handler captures one, so it is a single word: flags and actors, which are
-/// rare, live in small objects of their own. They are kept as raw bits because `DispatchWorkItemFlags` is
-/// not `Sendable` on every platform.
+/// rare, live in small objects of their own. Flags are kept as raw bits there, because
+/// `DispatchWorkItemFlags` is not `Sendable` on every platform.
 @usableFromInline
 enum HandlerQueue: Sendable {
     case inline
