@@ -3,36 +3,57 @@ import Vow
 
 @Suite struct DeepChainTests {
     /// PromiseKit overflows the stack at 10,000 inline steps; Vow's trampoline runs each
-    /// nested resolution after the current one returns, so the stack stays flat.
-    @Test func millionInlineStepsResolveWithoutStackOverflow() throws {
-        let steps = 1_000_000
+    /// nested resolution after the current one returns, so the stack stays flat, even on a
+    /// thread with a small stack.
+    @Test func millionInlineStepsResolveWithoutStackOverflow() async throws {
+        #expect(
+            try await onThreadOfItsOwn(stackSize: 512 << 10) { try Self.chain(steps: 1_000_000) } == 1_000_000
+        )
+    }
+
+    /// The value at the end of `steps` inline `map` steps on a promise fulfilled with 0.
+    private static func chain(steps: Int) throws -> Int {
         let (root, resolver) = Promise<Int>.pending()
         var tail = root
         for _ in 0..<steps {
             tail = tail.map(on: nil) { $0 + 1 }
         }
         resolver.fulfill(0)
-        #expect(try value(of: tail) == steps)
+        return try value(of: tail)
     }
 
-    @Test func deepChainOfGuaranteesResolves() throws {
-        let steps = 200_000
+    @Test func deepChainOfGuaranteesResolves() async throws {
+        #expect(
+            try await onThreadOfItsOwn(stackSize: 512 << 10) { try Self.guaranteeChain(steps: 200_000) }
+                == 200_000)
+    }
+
+    /// The value at the end of `steps` inline `map` steps on a guarantee resolved with 0.
+    private static func guaranteeChain(steps: Int) throws -> Int {
         let (root, resolve) = Guarantee<Int>.pending()
         var tail = root
         for _ in 0..<steps {
             tail = tail.map(on: nil) { $0 + 1 }
         }
         resolve(0)
-        #expect(try value(of: tail) == steps)
+        return try value(of: tail)
     }
 
-    @Test func rejectionTravelsDownADeepChain() throws {
+    @Test func rejectionTravelsDownADeepChain() async throws {
+        let error = try await onThreadOfItsOwn(stackSize: 512 << 10) {
+            try Self.rejectedChain(steps: 200_000)
+        }
+        #expect(error == .boom)
+    }
+
+    /// The error at the end of `steps` inline `map` steps on a promise rejected with `boom`.
+    private static func rejectedChain(steps: Int) throws -> TestError? {
         let (root, resolver) = Promise<Int>.pending()
         var tail = root
-        for _ in 0..<200_000 {
+        for _ in 0..<steps {
             tail = tail.map(on: nil) { $0 + 1 }
         }
         resolver.reject(TestError.boom)
-        #expect(try error(of: tail) as? TestError == .boom)
+        return try error(of: tail) as? TestError
     }
 }

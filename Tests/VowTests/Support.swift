@@ -176,3 +176,19 @@ private let mainQueueKey: DispatchSpecificKey<Bool> = {
 func isOnMainQueue() -> Bool {
     DispatchQueue.getSpecific(key: mainQueueKey) == true || Thread.isMainThread
 }
+
+/// Runs a long, blocking `body` on a thread of its own and returns what it returns.
+///
+/// Swift Testing shares a few threads, one a core, between all tests, and runs every task
+/// there. A test that keeps one busy for many seconds (a million-step chain, a deep nest of
+/// fulfils, most of all under Thread Sanitizer) starves async tests that wait for a task, until
+/// their bounded waits give up. On a thread of its own it holds none of those.
+func onThreadOfItsOwn<R: Sendable>(
+    stackSize: Int = 8 << 20, _ body: @escaping @Sendable () throws -> R
+) async throws -> R {
+    try await withCheckedThrowingContinuation { continuation in
+        let thread = Thread { continuation.resume(with: Result { try body() }) }
+        thread.stackSize = stackSize
+        thread.start()
+    }
+}

@@ -12,16 +12,11 @@ import Testing
 /// - `VOW_MODEL_CASES`: cases per seed.
 /// - `VOW_MODEL_CASE`: run only this case of each seed, 20 times, to replay a failure.
 @Suite struct ModelTests {
-    @Test func vowAgreesWithTheReferenceModel() async {
+    @Test func vowAgreesWithTheReferenceModel() async throws {
         let settings = ModelSettings(environment: ProcessInfo.processInfo.environment)
         // The run blocks while it waits for each step to quiet down, so it gets a thread of its
         // own rather than one of the few the Swift Testing runner shares between tests.
-        let report = await withCheckedContinuation { continuation in
-            let driver = Thread { continuation.resume(returning: ModelRun(settings: settings).run()) }
-            driver.name = "vow.model.driver"
-            driver.stackSize = 8 << 20
-            driver.start()
-        }
+        let report = try await onThreadOfItsOwn { ModelRun(settings: settings).run() }
         print(report.summary)
         if let failure = report.failure { Issue.record(Comment(rawValue: failure)) }
     }
