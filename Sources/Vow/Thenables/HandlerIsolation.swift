@@ -80,7 +80,7 @@ func synchronous<A, R>(
     unsafeBitCast(handler, to: (@Sendable (A) throws -> R).self)
 }
 
-/// The handler that cannot throw as a plain function; see ``synchronous(_:)-(@isolated(any) (A) throws -> R)``.
+/// The handler that cannot throw as a plain function; see the comment at the top of this file.
 @inlinable
 func synchronous<A, R>(_ handler: @escaping @isolated(any) @Sendable (A) -> R) -> @Sendable (A) -> R {
     unsafeBitCast(handler, to: (@Sendable (A) -> R).self)
