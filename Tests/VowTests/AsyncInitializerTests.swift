@@ -123,19 +123,6 @@ private enum Trace {
     @TaskLocal static var label = "none"
 }
 
-/// Tells whether the current code runs in a block of the main queue, where the main actor runs.
-private enum MainQueue {
-    private static let key: DispatchSpecificKey<Bool> = {
-        let key = DispatchSpecificKey<Bool>()
-        DispatchQueue.main.setSpecific(key: key, value: true)
-        return key
-    }()
-
-    static var isCurrent: Bool {
-        DispatchQueue.getSpecific(key: key) == true
-    }
-}
-
 /// Squares `number` after a suspension, the way an async API would.
 private func square(_ number: Int) async throws -> Int {
     await Task.yield()
@@ -148,12 +135,11 @@ private func square(_ number: Int) async throws -> Int {
     private(set) var visits = 0
 
     /// Where the work ran, checked both ways: the runtime's isolation check stops the test run if
-    /// it fails, and the queue check fails the test. The queue, not `Thread.isMainThread`: Swift
-    /// Testing drains the main queue on another thread on Linux.
+    /// it fails, and the queue check (``isOnMainQueue()``) fails the test.
     private func visit(_ action: String) -> String {
         MainActor.assertIsolated("the \(action) left the main actor")
         visits += 1
-        return "\(action) on \(MainQueue.isCurrent ? "the main queue" : "another queue")"
+        return "\(action) on \(isOnMainQueue() ? "the main queue" : "another queue")"
     }
 
     private func load() async -> String {

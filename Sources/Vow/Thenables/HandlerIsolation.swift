@@ -36,7 +36,7 @@ extension HandlerQueue {
     init(isolation: (any Actor)?, else queue: DispatchQueue?) {
         switch isolation {
         case nil:
-            self = queue.map(HandlerQueue.queue) ?? .inline
+            self.init(queue, nil)
         case let actor? where actor === MainActor.shared:
             self = .queue(.main)
         case let actor?:
