@@ -36,6 +36,31 @@ static inline void vow_store_pointer_releasing(void *_Nullable *_Nonnull address
     __atomic_store_n(address, value, __ATOMIC_RELEASE);
 }
 
+/// Loads `*address` with relaxed ordering.
+static inline uint32_t vow_load32_relaxed(const uint32_t *_Nonnull address) {
+    return __atomic_load_n(address, __ATOMIC_RELAXED);
+}
+
+/// Loads `*address` with acquiring ordering.
+static inline uint32_t vow_load32_acquiring(const uint32_t *_Nonnull address) {
+    return __atomic_load_n(address, __ATOMIC_ACQUIRE);
+}
+
+/// Adds `value` to `*address` with relaxed ordering and returns what it held.
+static inline uint32_t vow_add32_relaxed(uint32_t *_Nonnull address, uint32_t value) {
+    return __atomic_fetch_add(address, value, __ATOMIC_RELAXED);
+}
+
+/// Subtracts `value` from `*address`, acquiring and releasing, and returns what it held.
+static inline uint32_t vow_subtract32(uint32_t *_Nonnull address, uint32_t value) {
+    return __atomic_fetch_sub(address, value, __ATOMIC_ACQ_REL);
+}
+
+/// Sets the bits of `value` in `*address`, acquiring and releasing, and returns what it held.
+static inline uint32_t vow_or32(uint32_t *_Nonnull address, uint32_t value) {
+    return __atomic_fetch_or(address, value, __ATOMIC_ACQ_REL);
+}
+
 /// Stores the lowest address of the calling thread's stack in `*bottom` and returns `true`,
 /// or returns `false` if the system does not tell.
 bool vow_current_stack_bottom(uintptr_t *_Nonnull bottom);

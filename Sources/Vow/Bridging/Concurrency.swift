@@ -10,7 +10,7 @@ extension Promise {
     @inlinable
     public func async() async throws -> T {
         try await withCheckedThrowingContinuation { continuation in
-            pipe { continuation.resume(with: $0) }
+            attach { continuation.resume(with: $0) }
         }
     }
 

@@ -10,11 +10,16 @@ public import CVowCore
 /// resolves it. A handler attached once it has resolved runs at once, on the attaching thread,
 /// even while the resolving thread is still running the earlier ones: it never waits behind
 /// another thread, so two threads can never each wait for the other's handlers.
+///
+/// A box also knows what it waits on, its ``Upstream``, and who waits on it, its ``Interest``,
+/// so that cancelling it stops the work behind it once nobody else wants that work's result;
+/// see ``cancel()``.
 @usableFromInline
-// @unchecked: `sealant` is only touched inside `queue` blocks, or read after an acquiring load
-// of the phase returns `resolved`, after which it is never written again. The phase byte is
-// only accessed through the atomic functions of CVowCore.
-final class EmptyBox<T: Sendable>: @unchecked Sendable {
+// @unchecked: `sealant` and `upstream` are only touched inside `queue` blocks (or, for
+// `upstream`, in `init` before the box is shared), and the sealant is read after an acquiring
+// load of the phase returns `resolved`, after which it is never written again. The phase byte
+// and the interest word are only accessed through the atomic functions of CVowCore.
+final class EmptyBox<T: Sendable>: Upstream, @unchecked Sendable {
     @usableFromInline
     typealias Handler = Handlers<T>.Body
 
@@ -22,13 +27,28 @@ final class EmptyBox<T: Sendable>: @unchecked Sendable {
     // properties, which `deinit` finds without knowing `T`.
     @usableFromInline
     var phaseStorage = Phase.pending.rawValue
+    // The raw storage of `interest`, in the padding after the phase: it costs no memory.
+    @usableFromInline
+    var interestStorage = Interest.born
     // Unchecked exclusivity: the queue already orders every access, and the dynamic check
     // would cost more than the barrier.
     @usableFromInline @exclusivity(unchecked)
     var sealant: Sealant<T> = .pending(Handlers())
+    // What this box waits on, told when the box settles or is cancelled. Last, in the word the
+    // allocation had spare after the sealant of a typical promise.
+    @usableFromInline @exclusivity(unchecked)
+    var upstream: Upstream?
 
+    /// A pending box with no upstream, whose one holder is the handle its creator wraps it in.
     @inlinable
-    init() {}
+    override init() {}
+
+    /// A pending box that consumes `upstream`, as returned by ``Thenable/linkableBox``: it
+    /// counts as one of its holders until this box settles or is cancelled.
+    @inlinable
+    init(consuming upstream: Upstream?) {
+        self.upstream = upstream
+    }
 
     deinit {
         // A pending box owns its handlers, and each handler owns the next promise of its chain.
@@ -50,6 +70,13 @@ final class EmptyBox<T: Sendable>: @unchecked Sendable {
     @inlinable
     var phaseAddress: UnsafeMutablePointer<UInt8> {
         _getUnsafePointerToStoredProperties(self).assumingMemoryBound(to: UInt8.self)
+    }
+
+    /// Who still wants this box's result; see ``Interest``.
+    @inlinable
+    var interest: Interest {
+        // The word follows the phase byte, aligned to four bytes.
+        Interest((_getUnsafePointerToStoredProperties(self) + 4).assumingMemoryBound(to: UInt32.self))
     }
 
     /// The result, or `nil` while the box is pending.
@@ -81,7 +108,9 @@ final class EmptyBox<T: Sendable>: @unchecked Sendable {
     /// takes effect; later ones are ignored.
     @inlinable
     func seal(_ value: T) {
-        run(take(value), with: value, as: .tail)
+        let (handlers, upstream) = take(value)
+        run(handlers, with: value, as: .tail)
+        if let upstream { Upstream.withdraw(from: upstream, cancelling: false) }
     }
 
     /// Resolves the box for a caller that may go on after the call, such as a ``Resolver``:
@@ -89,18 +118,23 @@ final class EmptyBox<T: Sendable>: @unchecked Sendable {
     /// Only the first seal takes effect; later ones are ignored.
     @inlinable
     func sealNow(_ value: T) {
-        run(take(value), with: value, as: .call)
+        let (handlers, upstream) = take(value)
+        run(handlers, with: value, as: .call)
+        if let upstream { Upstream.withdraw(from: upstream, cancelling: false) }
     }
 
-    /// Stores `value` and takes the handlers attached so far; takes none if already resolved.
-    /// The phase's only transition happens here.
+    /// Stores `value` and takes the handlers attached so far and the upstream, which the box
+    /// no longer needs; takes nothing if already resolved. The phase's only transition happens
+    /// here.
     @inlinable
-    func take(_ value: T) -> Handlers<T> {
+    func take(_ value: T) -> (Handlers<T>, Upstream?) {
         queue.write {
-            guard case .pending(let handlers) = sealant else { return .none }
+            guard case .pending(let handlers) = sealant else { return (.none, nil) }
             sealant = .resolved(value)
             vow_store_releasing(phaseAddress, Phase.resolved.rawValue)
-            return handlers
+            let upstream = self.upstream
+            self.upstream = nil
+            return (handlers, upstream)
         }
     }
 
@@ -124,6 +158,13 @@ final class EmptyBox<T: Sendable>: @unchecked Sendable {
         case .many:
             Trampoline.current.run(HandlerRun(value, batch).work, as: entry)
         }
+    }
+
+    /// One consumer no longer needs this box; see ``Upstream/withdraw(cancelling:)``.
+    @usableFromInline
+    override func withdraw(cancelling: Bool) -> Upstream? {
+        guard phase == .pending, interest.withdrawConsumer() else { return nil }
+        return cancelNow()
     }
 
     /// Whether no value has been sealed yet. Cheap enough for the unspecialized `deinit` of a

@@ -61,15 +61,16 @@ extension CatchMixin {
     )
         -> Finalizer
     {
-        let finalizer = Finalizer()
-        pipe { result in
+        let finalizer = Finalizer(consuming: consumedBox)
+        let caught = finalizer.caught
+        attach { result in
             guard case .failure(let error) = result, policy.handles(error) else {
-                finalizer.release()
+                caught.seal(())
                 return
             }
-            queue.run(error, body, resolving: finalizer) { error, body, finalizer in
+            queue.run(error, body, resolving: caught) { error, body, caught in
                 body(error)
-                finalizer.release()
+                caught.seal(())
             }
         }
         return finalizer

@@ -12,8 +12,8 @@ extension Thenable {
         with payload: Payload,
         _ step: @escaping @Sendable (T, Payload, EmptyBox<Result<U, any Error>>) throws -> Void
     ) -> Promise<U> {
-        let next = EmptyBox<Result<U, any Error>>()
-        pipe { result in
+        let next = EmptyBox<Result<U, any Error>>(consuming: consumedBox)
+        attach { result in
             switch result {
             case .success(let value):
                 queue.run(value, payload, settling: next, step)
@@ -34,8 +34,8 @@ extension Thenable {
         _ step:
             @escaping @Sendable (Result<T, any Error>, Payload, EmptyBox<Result<T, any Error>>) throws -> Void
     ) -> Promise<T> {
-        let next = EmptyBox<Result<T, any Error>>()
-        pipe { result in
+        let next = EmptyBox<Result<T, any Error>>(consuming: consumedBox)
+        attach { result in
             guard route.admits(result) else {
                 next.seal(result)
                 return
@@ -55,7 +55,7 @@ extension Guarantee {
         with payload: Payload,
         _ step: @escaping @Sendable (T, Payload, EmptyBox<U>) -> Void
     ) -> Guarantee<U> {
-        let next = EmptyBox<U>()
+        let next = EmptyBox<U>(consuming: box.consumed)
         box.observe { value in
             queue.run(value, payload, resolving: next, step)
         }
@@ -64,14 +64,24 @@ extension Guarantee {
 }
 
 extension EmptyBox {
-    /// Runs `step`, which settles this box; a throw from it rejects the box instead.
+    /// Runs `step`, which settles this box; a throw from it rejects the box instead. A box
+    /// cancelled before its step could run skips it: nobody wants its result any longer.
     @inlinable
     func settle<U>(by step: () throws -> Void) where T == Result<U, any Error> {
+        guard !interest.isCancelled else { return }
         do {
             try step()
         } catch {
             seal(.failure(error))
         }
+    }
+
+    /// Runs `step`, which resolves this box, unless the box was cancelled before its step
+    /// could run.
+    @inlinable
+    func resolve(by step: () -> Void) {
+        guard !interest.isCancelled else { return }
+        step()
     }
 
     /// Settles this box as `source` does.
@@ -83,7 +93,8 @@ extension EmptyBox {
         if let promise = source as? Promise<Source.T>, promise.box.isBacked(by: self) {
             throw PromiseError.returnedSelf
         }
-        source.pipe { self.seal($0) }
+        replaceUpstream(with: source.consumedBox)
+        source.attach { self.seal($0) }
     }
 
     /// Resolves this box as `source` does.
@@ -92,6 +103,26 @@ extension EmptyBox {
         precondition(
             !source.box.isBacked(by: self),
             "A handler returned the guarantee its own operator returned, so it could never resolve.")
+        replaceUpstream(with: source.box.consumed)
         source.box.observe { self.seal($0) }
+    }
+
+    /// Makes `upstream`, already counting this box as a holder, the box's upstream in place of
+    /// the one whose result has arrived. A box cancelled meanwhile withdraws from it at once.
+    @inlinable
+    func replaceUpstream(with upstream: Upstream?) {
+        guard let upstream else { return }
+        // The replaced upstream is released after the barrier: its release may free a value,
+        // and a value's deinit is user code.
+        let (kept, replaced): (Bool, Upstream?) = queue.write {
+            guard case .pending = sealant, !interest.isCancelled else { return (false, nil) }
+            let replaced = self.upstream
+            self.upstream = upstream
+            return (true, replaced)
+        }
+        if !kept {
+            Upstream.withdraw(from: upstream, cancelling: true)
+        }
+        _ = replaced
     }
 }

@@ -7,16 +7,43 @@ public import Dispatch
 /// load().done(show).catch(report).finally { spinner.stop() }
 /// ```
 public final class Finalizer: Sendable {
+    /// Resolves once the chain has finished; its one handle is this finalizer.
     @usableFromInline
-    let caught = EmptyBox<Void>()
+    let caught: EmptyBox<Void>
 
+    /// A finalizer for a `catch` attached to `upstream`, as ``Thenable/consumedBox`` returns it.
     @inlinable
-    init() {}
+    init(consuming upstream: Upstream?) {
+        caught = EmptyBox(consuming: upstream)
+    }
 
-    /// Marks the chain finished, so `finally` handlers run.
-    @inlinable
-    func release() {
-        caught.seal(())
+    deinit {
+        caught.releaseHandle()
+    }
+
+    /// Cancels the chain that ends in this `catch`: the `catch` handler will not run, the
+    /// chain counts as finished at once, so `finally` runs, and the promise the `catch` was
+    /// attached to is cancelled, with the work behind it, unless something else still waits
+    /// for it.
+    ///
+    /// The cancelled promise rejects with ``PromiseError/cancelled``, which the `catch`
+    /// would skip under the default policy anyway. Does nothing once the chain has finished.
+    ///
+    /// ```swift
+    /// final class ProfileScreen {
+    ///     private var loading: Finalizer?
+    ///
+    ///     func appear() {
+    ///         loading = api.profile().done(show).catch(report)
+    ///     }
+    ///
+    ///     func disappear() {
+    ///         loading?.cancel()
+    ///     }
+    /// }
+    /// ```
+    public func cancel() {
+        caught.cancel(resolvingWith: ())
     }
 
     /// Runs `body` once the chain has finished, after the `catch` handler if there was an error.
@@ -69,7 +96,7 @@ public final class Finalizer: Sendable {
     /// ```
     @inlinable
     public var finished: Guarantee<Void> {
-        Guarantee<Void>(caught)
+        Guarantee<Void>(sharing: caught)
     }
 
     /// Blocks the current thread until the chain has finished, as ``Thenable/wait()`` does.

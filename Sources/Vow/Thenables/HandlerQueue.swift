@@ -56,21 +56,21 @@ enum HandlerQueue: Sendable {
 
     /// Runs `step` as ``run(_:_:settling:_:)`` does, for a step that cannot fail.
     @inlinable
-    func run<Input: Sendable, Payload: Sendable, Next: Sendable>(
+    func run<Input: Sendable, Payload: Sendable, U>(
         _ input: Input,
         _ payload: Payload,
-        resolving next: Next,
-        _ step: @escaping @Sendable (Input, Payload, Next) -> Void
+        resolving next: EmptyBox<U>,
+        _ step: @escaping @Sendable (Input, Payload, EmptyBox<U>) -> Void
     ) {
         switch self {
         case .inline:
-            step(input, payload, next)
+            next.resolve { step(input, payload, next) }
         case .queue(let queue):
-            queue.async { step(input, payload, next) }
+            queue.async { next.resolve { step(input, payload, next) } }
         case .flagged(let flagged):
-            flagged.queue.async(flags: flagged.flags) { step(input, payload, next) }
+            flagged.queue.async(flags: flagged.flags) { next.resolve { step(input, payload, next) } }
         case .actor(let target):
-            target.run { step(input, payload, next) }
+            target.run { next.resolve { step(input, payload, next) } }
         }
     }
 }

@@ -89,8 +89,8 @@ extension CatchMixin {
     func recover(via queue: HandlerQueue, _ body: @escaping @Sendable (any Error) -> Guarantee<T>)
         -> Guarantee<T>
     {
-        let next = EmptyBox<T>()
-        pipe { result in
+        let next = EmptyBox<T>(consuming: consumedBox)
+        attach { result in
             switch result {
             case .success(let value):
                 next.seal(value)

@@ -19,10 +19,21 @@ public final class Guarantee<T: Sendable>: Thenable {
         self.box = box
     }
 
-    /// A pending guarantee that resolves as `box` is sealed.
+    /// A pending guarantee that resolves as `box` is sealed: the one handle `box` was born for.
     @inlinable
     convenience init(_ box: EmptyBox<T>) {
         self.init(box: .empty(box))
+    }
+
+    /// One more handle to `box`, which already has its own.
+    @inlinable
+    convenience init(sharing box: EmptyBox<T>) {
+        box.addHolder()
+        self.init(box: .empty(box))
+    }
+
+    deinit {
+        box.releaseHandle()
     }
 
     /// Creates a pending guarantee and hands its resolve function to `body` at once.
@@ -66,8 +77,12 @@ public final class Guarantee<T: Sendable>: Thenable {
 
     /// Runs `handler` with the value, wrapped as a result: at once if the guarantee is resolved,
     /// otherwise on the thread that resolves it.
+    ///
+    /// A handler attached with `pipe` is a consumer that never cancels; see
+    /// ``Promise/pipe(to:)``.
     @inlinable
     public func pipe(to handler: @escaping @Sendable (Result<T, any Error>) -> Void) {
+        _ = box.consumed
         box.observe { handler(.success($0)) }
     }
 

@@ -23,10 +23,14 @@ public final class Promise<T: Sendable>: Thenable, CatchMixin {
         self.box = box
     }
 
-    /// A pending promise that resolves as `box` is sealed.
+    /// A pending promise that resolves as `box` is sealed: the one handle `box` was born for.
     @inlinable
     convenience init(_ box: EmptyBox<Result<T, any Error>>) {
         self.init(box: .empty(box))
+    }
+
+    deinit {
+        box.releaseHandle()
     }
 
     /// Creates a pending promise and hands its resolver to `body` at once, on this thread.
@@ -93,8 +97,8 @@ public final class Promise<T: Sendable>: Thenable, CatchMixin {
     /// ```
     @inlinable
     public convenience init<U: Thenable>(_ thenable: U) where U.T == T {
-        let box = EmptyBox<Result<T, any Error>>()
-        thenable.pipe { box.seal($0) }
+        let box = EmptyBox<Result<T, any Error>>(consuming: thenable.consumedBox)
+        thenable.attach { box.seal($0) }
         self.init(box)
     }
 
@@ -102,9 +106,38 @@ public final class Promise<T: Sendable>: Thenable, CatchMixin {
     /// thread that resolves it.
     ///
     /// This is the primitive beneath every operator; prefer `done`, `catch` or `tap` in app code.
+    ///
+    /// A handler attached with `pipe` is a consumer that never cancels: while the promise is
+    /// pending, it keeps cancellation from travelling up to it from its other consumers.
     @inlinable
     public func pipe(to handler: @escaping @Sendable (Result<T, any Error>) -> Void) {
+        _ = box.consumed
         box.observe(handler)
+    }
+
+    /// Cancels the promise: if it is still pending, it rejects at once with
+    /// ``PromiseError/cancelled``, which `catch` skips under the default policy, and the work
+    /// behind it hears it.
+    ///
+    /// The work is each step this promise waits on, up the chain, and whatever their creators
+    /// registered with ``Resolver/onCancel(_:)``, such as a network request or a timer. Each
+    /// one is cancelled only if nothing else waits for it: a promise is cancelled from below
+    /// when every consumer attached to it has cancelled and no handle to it is left from
+    /// which a new one could attach. Handlers that have not started do not run; one that is
+    /// running finishes, and its result is dropped.
+    ///
+    /// Cancelling a promise that has resolved does nothing.
+    ///
+    /// ```swift
+    /// let search = api.search(query).map(render)
+    /// // The user typed another letter:
+    /// search.cancel()
+    /// ```
+    @inlinable
+    public func cancel() {
+        if case .empty(let box) = box {
+            box.cancel()
+        }
     }
 
     /// The result, or `nil` while the promise is pending.

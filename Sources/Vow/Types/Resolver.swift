@@ -21,7 +21,50 @@ public final class Resolver<T: Sendable>: Sendable {
     deinit {
         if box.isUnsealed {
             conf.log(.pendingPromiseDeallocated)
+            // Nothing can settle the promise any longer: cancelling it ends its chain instead
+            // of leaving it pending for good, and frees the chain, which holds itself through
+            // the links that let cancellation travel up it.
+            box.cancel()
         }
+    }
+
+    /// Whether the promise was cancelled, for work that checks now and then whether to go on.
+    ///
+    /// ```swift
+    /// Promise<Int> { resolver in
+    ///     DispatchQueue.global().async {
+    ///         var count = 0
+    ///         for line in lines {
+    ///             if resolver.isCancelled { return }
+    ///             count += line.split(separator: " ").count
+    ///         }
+    ///         resolver.fulfill(count)
+    ///     }
+    /// }
+    /// ```
+    @inlinable
+    public var isCancelled: Bool {
+        box.isCancelled
+    }
+
+    /// Registers how to stop the work that will settle the promise, should the promise be
+    /// cancelled before it settles.
+    ///
+    /// `hook` runs at most once, on the thread that cancels, outside any lock Vow holds; at
+    /// once if the promise was cancelled already; and never if the promise settles otherwise.
+    /// The promise has already rejected with ``PromiseError/cancelled`` when it runs, so the
+    /// work's own result, should it still arrive, is ignored.
+    ///
+    /// ```swift
+    /// Promise<Data> { resolver in
+    ///     let task = session.dataTask(with: url) { data, _, error in resolver.resolve(data, error) }
+    ///     resolver.onCancel { task.cancel() }
+    ///     task.resume()
+    /// }
+    /// ```
+    @inlinable
+    public func onCancel(_ hook: @escaping @Sendable () -> Void) {
+        box.onCancel(hook)
     }
 
     /// Fulfils the promise with `value`.

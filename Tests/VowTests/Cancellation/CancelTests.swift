@@ -1,0 +1,263 @@
+import Dispatch
+import Foundation
+import Testing
+import Vow
+
+/// `cancel()` on a promise and on a `Finalizer`, the hooks that let work hear it, and how far
+/// up a chain it travels.
+@Suite struct CancelTests {
+    // MARK: The promise itself
+
+    @Test func cancellingAPendingPromiseRejectsItWithCancelled() throws {
+        let (promise, resolver) = Promise<Int>.pending()
+        promise.cancel()
+        #expect(promise.result?.isCancellation == true)
+        #expect(resolver.isCancelled)
+        resolver.fulfill(1)
+        #expect(promise.result?.isCancellation == true, "a fulfil after the cancel must be ignored")
+    }
+
+    @Test func cancellingAResolvedPromiseChangesNothing() throws {
+        let (promise, resolver) = Promise<Int>.pending()
+        let stops = Counter()
+        resolver.onCancel { stops.increment() }
+        resolver.fulfill(1)
+        promise.cancel()
+        Promise.value(2).cancel()
+        #expect(try value(of: promise) == 1)
+        #expect(!resolver.isCancelled)
+        #expect(stops.value == 0)
+    }
+
+    @Test func catchSkipsTheCancellationAndFinallyRuns() throws {
+        let (promise, _) = Promise<Int>.pending()
+        let caught = Counter()
+        let finished = promise.map(on: nil) { $0 + 1 }.catch(on: nil) { _ in caught.increment() }.finally(
+            on: nil
+        ) {}
+        promise.cancel()
+        try value(of: finished)
+        #expect(caught.value == 0)
+    }
+
+    @Test func catchWithTheAllErrorsPolicySeesTheCancellation() throws {
+        let (promise, _) = Promise<Int>.pending()
+        let seen = Protected<(any Error)?>(nil)
+        let finished = promise.catch(on: nil, policy: .allErrors) { error in seen.withLock { $0 = error } }
+            .finished
+        promise.cancel()
+        try value(of: finished)
+        #expect(seen.withLock { $0?.isCancelled } == true)
+    }
+
+    // MARK: Hooks
+
+    @Test func onCancelRunsOnceWhenCancelledAndNeverOnResolution() throws {
+        let (cancelled, cancelledResolver) = Promise<Int>.pending()
+        let stops = Counter()
+        cancelledResolver.onCancel { stops.increment() }
+        cancelledResolver.onCancel { stops.increment() }
+        cancelled.cancel()
+        cancelled.cancel()
+        #expect(stops.value == 2, "each of the two hooks runs once")
+
+        let (fulfilled, fulfilledResolver) = Promise<Int>.pending()
+        let unused = Counter()
+        fulfilledResolver.onCancel { unused.increment() }
+        fulfilledResolver.fulfill(1)
+        fulfilled.cancel()
+        #expect(unused.value == 0)
+
+        let late = Counter()
+        cancelledResolver.onCancel { late.increment() }
+        #expect(late.value == 1, "a hook registered after the cancel runs at once")
+    }
+
+    @Test func aPollingBodySeesIsCancelled() throws {
+        let started = DispatchSemaphore(value: 0)
+        let promise = Promise<Int> { resolver in
+            DispatchQueue.global().async {
+                started.signal()
+                while !resolver.isCancelled {
+                    usleep(100)
+                }
+                resolver.fulfill(1)
+            }
+        }
+        started.wait()
+        promise.cancel()
+        #expect(try outcome(of: promise).isCancellation)
+    }
+
+    @Test func aDroppedResolverCancelsItsPromise() throws {
+        let promise = Promise<Int> { _ in }
+        #expect(promise.result?.isCancellation == true)
+    }
+
+    // MARK: Up the chain
+
+    @Test func cancellingTheEndOfAChainStopsTheWorkAtItsStart() throws {
+        let (work, end) = StoppableWork.start { $0.map(on: nil) { $0 + 1 }.map(on: .global()) { $0 * 2 } }
+        end.cancel()
+        #expect(work.stopCount == 1)
+        #expect(work.resolver.isCancelled)
+        #expect(end.result?.isCancellation == true)
+    }
+
+    @Test func aStepWhoseBoxWasCancelledDoesNotRun() throws {
+        let ran = Counter()
+        let (promise, resolver) = Promise<Int>.pending()
+        let held = DispatchSemaphore(value: 0)
+        let queue = DispatchQueue(label: "held")
+        queue.async { held.wait() }
+        let step = promise.map(on: queue) { value -> Int in
+            ran.increment()
+            return value
+        }
+        resolver.fulfill(1)
+        step.cancel()
+        held.signal()
+        let drained = Guarantee<Void> { resolve in queue.async { resolve(()) } }
+        try value(of: drained)
+        #expect(ran.value == 0)
+        #expect(step.result?.isCancellation == true)
+    }
+
+    @Test func anotherConsumerKeepsTheWorkGoing() throws {
+        let (work, (first, second)) = StoppableWork.start {
+            ($0.map(on: nil) { $0 + 1 }, $0.map(on: nil) { $0 + 2 })
+        }
+        first.cancel()
+        #expect(work.stopCount == 0, "the second consumer still waits")
+        work.resolver.fulfill(10)
+        #expect(try value(of: second) == 12)
+        #expect(first.result?.isCancellation == true)
+    }
+
+    @Test func theLastConsumerToCancelStopsTheWork() throws {
+        let (work, (first, second)) = StoppableWork.start {
+            ($0.map(on: nil) { $0 + 1 }, $0.map(on: nil) { $0 + 2 })
+        }
+        first.cancel()
+        second.cancel()
+        #expect(work.stopCount == 1)
+    }
+
+    @Test func aHandleStillHeldKeepsTheWorkGoingUntilItIsReleased() throws {
+        let (promise, resolver) = Promise<Int>.pending()
+        let stops = Counter()
+        resolver.onCancel { stops.increment() }
+        do {
+            let holder = promise
+            promise.map(on: nil) { $0 }.cancel()
+            #expect(stops.value == 0, "a new consumer could still attach through the handle")
+            _ = holder
+        }
+        // The test's own `promise` still holds it: a later consumer gets the value.
+        let later = promise.map(on: nil) { $0 * 3 }
+        resolver.fulfill(2)
+        #expect(try value(of: later) == 6)
+        #expect(stops.value == 0)
+    }
+
+    @Test func releasingTheLastHandleAfterEveryConsumerCancelledStopsTheWork() throws {
+        let stops = Counter()
+        let resolver: Resolver<Int>
+        do {
+            let (promise, promiseResolver) = Promise<Int>.pending()
+            resolver = promiseResolver
+            resolver.onCancel { stops.increment() }
+            promise.map(on: nil) { $0 }.cancel()
+            #expect(stops.value == 0)
+        }
+        #expect(stops.value == 1)
+        #expect(resolver.isCancelled)
+    }
+
+    @Test func workNobodyConsumedIsNeverCancelled() throws {
+        let stops = Counter()
+        let resolver: Resolver<Int>
+        do {
+            let (promise, promiseResolver) = Promise<Int>.pending()
+            resolver = promiseResolver
+            resolver.onCancel { stops.increment() }
+            _ = promise.map(on: nil) { $0 }
+        }
+        #expect(stops.value == 0)
+        #expect(!resolver.isCancelled)
+    }
+
+    @Test func aPipeHandlerIsAConsumerThatNeverCancels() throws {
+        let (work, end) = StoppableWork.start { promise in
+            promise.pipe { _ in }
+            return promise.map(on: nil) { $0 }
+        }
+        end.cancel()
+        #expect(work.stopCount == 0)
+    }
+
+    @Test func cancellingAThenStopsThePromiseItsBodyReturned() throws {
+        let (root, rootResolver) = Promise<Int>.pending()
+        let inner = Protected<StoppableWork?>(nil)
+        let chained = root.then(on: nil) { _ -> Promise<Int> in
+            let (work, promise) = StoppableWork.start { $0 }
+            inner.withLock { $0 = work }
+            return promise
+        }
+        rootResolver.fulfill(1)
+        let work = try #require(inner.withLock { $0 })
+        chained.cancel()
+        #expect(work.stopCount == 1)
+    }
+
+    @Test func aThenCancelledBeforeItsInputArrivesNeverRunsItsBody() throws {
+        let (root, rootResolver) = Promise<Int>.pending()
+        let ran = Counter()
+        let chained = root.then(on: nil) { value -> Promise<Int> in
+            ran.increment()
+            return .value(value)
+        }
+        chained.cancel()
+        rootResolver.fulfill(1)
+        #expect(ran.value == 0)
+    }
+
+    @Test func cancellationTravelsThroughAGuaranteeMadeWithRecover() throws {
+        let (work, end) = StoppableWork.start { promise in
+            promise.recover(on: nil) { _ in Guarantee.value(0) }.map(on: nil) { $0 + 1 }.then(on: nil) {
+                Promise.value($0)
+            }
+        }
+        end.cancel()
+        #expect(work.stopCount == 1)
+    }
+
+    // MARK: Finalizer
+
+    @Test func cancellingAFinalizerSkipsTheCatchRunsFinallyAndStopsTheWork() throws {
+        let caught = Counter()
+        let (work, finalizer) = StoppableWork.start {
+            $0.done(on: nil) { _ in }.catch(on: nil) { _ in caught.increment() }
+        }
+        let finished = finalizer.finally(on: nil) {}
+        finalizer.cancel()
+        try value(of: finished)
+        #expect(work.stopCount == 1)
+        #expect(caught.value == 0)
+    }
+
+    @Test func cancellingAFinalizerWhoseChainIsSharedLeavesTheChainRunning() throws {
+        let caught = Counter()
+        let (work, (finalizer, other)) = StoppableWork.start { promise in
+            (
+                promise.catch(on: nil, policy: .allErrors) { _ in caught.increment() },
+                promise.map(on: nil) { $0 }
+            )
+        }
+        finalizer.cancel()
+        #expect(work.stopCount == 0)
+        work.resolver.reject(TestError.boom)
+        #expect(try error(of: other) as? TestError == .boom)
+        #expect(caught.value == 0, "the cancelled catch must not run")
+    }
+}
