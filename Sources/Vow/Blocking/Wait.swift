@@ -52,7 +52,7 @@ extension Thenable {
             onMainThread || DispatchQueue.getSpecific(key: mainQueueMarker) == true ? MainQueueProbe() : nil
         if onMainThread {
             // An empty main-queue block wakes the run loop once the result arrives elsewhere.
-            attach { _ in DispatchQueue.main.async {} }
+            pipe { _ in DispatchQueue.main.async {} }
             while isPending {
                 if !RunLoop.main.run(mode: .default, before: Date(timeIntervalSinceNow: 0.1)) {
                     // The run loop had nothing to wait on; nap rather than spin.
@@ -62,7 +62,7 @@ extension Thenable {
             }
         } else {
             let semaphore = DispatchSemaphore(value: 0)
-            attach { _ in semaphore.signal() }
+            pipe { _ in semaphore.signal() }
             while probe != nil, semaphore.wait(timeout: .now() + MainQueueProbe.patience) == .timedOut {
                 probe = probe?.reportIfStalled()
             }

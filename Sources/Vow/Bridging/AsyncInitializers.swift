@@ -4,8 +4,13 @@ extension Promise {
     ///
     /// The task is made exactly as `Task { … }` makes one, so the closure keeps the actor
     /// isolation of the code that writes it, the task-local values in scope are copied into it,
-    /// and `priority` (by default that of the current task) is its priority. Nothing cancels the
-    /// task: the promise has no way to.
+    /// and `priority` (by default that of the current task) is its priority.
+    ///
+    /// Cancelling the promise cancels the task, and so does cancellation that reaches the
+    /// promise from below (see ``cancel()``). The promise rejects at once with
+    /// ``PromiseError/cancelled``; the task notices as any task does, through
+    /// `Task.isCancelled`, `Task.checkCancellation()` or an await that stops early, and what it
+    /// returns after that is ignored.
     ///
     /// ```swift
     /// @MainActor func reloadProfile() -> Promise<Profile> {
@@ -32,6 +37,7 @@ extension Promise {
         // any `Task { … }`, instead of starting elsewhere and hopping over. A closure written
         // here cannot take on the operation's isolation, so a second task waits for the first.
         let task = Task(priority: priority, operation: operation)
+        box.onCancel { task.cancel() }
         Task(priority: priority) { box.seal(await task.result) }
     }
 }
@@ -43,6 +49,9 @@ extension Guarantee {
     /// The task is made exactly as `Task { … }` makes one, so the closure keeps the actor
     /// isolation of the code that writes it, the task-local values in scope are copied into it,
     /// and `priority` (by default that of the current task) is its priority.
+    ///
+    /// A guarantee cannot be cancelled, but once every consumer has cancelled and no handle to
+    /// it is left, its task is cancelled: nobody can see its value any longer.
     ///
     /// ```swift
     /// Guarantee {
@@ -64,6 +73,7 @@ extension Guarantee {
         // Handed to `Task.init` itself so the task starts on the operation's executor; see the
         // promise's initializer.
         let task = Task(priority: priority, operation: operation)
+        box.onCancel { task.cancel() }
         Task(priority: priority) { box.seal(await task.value) }
     }
 }

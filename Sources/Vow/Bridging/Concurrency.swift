@@ -1,16 +1,26 @@
 extension Promise {
     /// Suspends until the promise resolves, then returns its value or throws its error.
     ///
-    /// Cancelling the awaiting task does not cancel the promise: the task resumes when the
-    /// promise resolves.
+    /// If the awaiting task is cancelled, the wait ends at once with `CancellationError`, and
+    /// the task no longer counts as a consumer of the promise: if it was the last, and no
+    /// handle to the promise is left, the promise is cancelled, with the work behind it.
     ///
     /// ```swift
     /// let user = try await fetchUser(id: 1).async()
     /// ```
     @inlinable
     public func async() async throws -> T {
-        try await withCheckedThrowingContinuation { continuation in
-            attach { continuation.resume(with: $0) }
+        if let result {
+            return try result.get()
+        }
+        let waiter = TaskWaiter<T>(consuming: box.consumed)
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                waiter.start(continuation)
+                box.observe { waiter.finish(with: $0) }
+            }
+        } onCancel: {
+            waiter.cancel()
         }
     }
 
@@ -35,12 +45,16 @@ extension Promise {
 extension Guarantee {
     /// Suspends until the guarantee resolves, then returns its value.
     ///
+    /// A guarantee cannot fail, so cancelling the awaiting task does not end the wait.
+    ///
     /// ```swift
     /// await after(seconds: 1).async()
     /// ```
     @inlinable
     public func async() async -> T {
         await withCheckedContinuation { continuation in
+            // A waiting task that cannot be told of a cancellation never withdraws.
+            box.addPermanentConsumer()
             box.observe { continuation.resume(returning: $0) }
         }
     }

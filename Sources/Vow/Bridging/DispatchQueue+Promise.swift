@@ -26,7 +26,39 @@ extension DispatchQueue {
     ) -> Promise<T> {
         let next = EmptyBox<Result<T, any Error>>()
         async(group: group, qos: qos, flags: flags) {
-            next.seal(Result { try body() })
+            next.resolve { next.seal(Result { try body() }) }
+        }
+        return Promise(next)
+    }
+
+    /// Runs a throwing `body` on this queue and returns a promise of its outcome, handing
+    /// `body` a token that tells whether the promise has been cancelled meanwhile.
+    ///
+    /// A promise cancelled before `body` starts never runs it. One cancelled while it runs has
+    /// already rejected with ``PromiseError/cancelled``: `body` may check the token now and
+    /// then and stop early, and whatever it returns or throws is ignored.
+    ///
+    /// ```swift
+    /// let counting = DispatchQueue.global().async(.promise) { cancellation in
+    ///     var words = 0
+    ///     for line in lines {
+    ///         if cancellation.isCancelled { throw PromiseError.cancelled }
+    ///         words += line.split(separator: " ").count
+    ///     }
+    ///     return words
+    /// }
+    /// ```
+    @inlinable
+    public func async<T>(
+        _: Namespacer,
+        group: DispatchGroup? = nil,
+        qos: DispatchQoS = .default,
+        flags: DispatchWorkItemFlags = [],
+        execute body: @escaping @Sendable (CancellationToken) throws -> T
+    ) -> Promise<T> {
+        let next = EmptyBox<Result<T, any Error>>()
+        async(group: group, qos: qos, flags: flags) {
+            next.resolve { next.seal(Result { try body(CancellationToken(next)) }) }
         }
         return Promise(next)
     }
@@ -50,7 +82,7 @@ extension DispatchQueue {
     ) -> Guarantee<T> {
         let next = EmptyBox<T>()
         async(group: group, qos: qos, flags: flags) {
-            next.seal(body())
+            next.resolve { next.seal(body()) }
         }
         return Guarantee(next)
     }

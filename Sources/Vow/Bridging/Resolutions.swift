@@ -39,7 +39,7 @@ public struct Resolutions<T: Sendable>: AsyncSequence, Sendable {
         }
         let unresolved = Locked(thenables.count)
         for thenable in thenables {
-            thenable.attach { result in
+            thenable.pipe { result in
                 // Yielded before counting, so the thread that counts the last result finishes
                 // the stream after every yield. Once the iterating task is cancelled, the stream
                 // drops what is yielded.

@@ -13,18 +13,7 @@ extension Result: CancellationRejectable where Failure == any Error {
 }
 
 extension EmptyBox {
-    /// Cancels the box: a promise's box rejects with ``PromiseError/cancelled`` and runs its
-    /// handlers; a guarantee's is marked cancelled and stays pending, its steps no longer run.
-    /// Then the upstream hears that this box no longer needs it, and so on up the chain, as
-    /// far as nobody else needs each upstream (see ``Interest``).
-    ///
-    /// Does nothing to a box that has resolved or was cancelled already.
-    @usableFromInline
-    func cancel() {
-        cancel(resolvingWith: nil)
-    }
-
-    /// Cancels the box as ``cancel()`` does, resolving it with `value` if given, as a
+    /// Cancels the box as ``BoxCore/cancel()`` does, resolving it with `value` if given, as a
     /// ``Finalizer`` resolves with `()`: its chain has finished.
     @usableFromInline
     func cancel(resolvingWith value: T?) {
@@ -34,7 +23,7 @@ extension EmptyBox {
 
     /// Cancels this box alone and returns its upstream, which the caller must tell.
     @usableFromInline
-    func cancelNow(resolvingWith value: T? = nil) -> Upstream? {
+    func cancelNow(resolvingWith value: T?) -> Upstream? {
         let rejection = value ?? (T.self as? any CancellationRejectable.Type)?.cancellationRejection as? T
         let (handlers, upstream): (Handlers<T>, Upstream?) = queue.write {
             guard case .pending(let handlers) = sealant, !interest.isCancelled else { return (.none, nil) }
@@ -50,27 +39,6 @@ extension EmptyBox {
             run(handlers, with: rejection, as: .call)
         }
         return upstream
-    }
-
-    /// Counts a handle's release: the last one, after a consumer withdrew, cancels the box.
-    @inlinable
-    func releaseHandle() {
-        guard phase == .pending, interest.releaseHandle() else { return }
-        cancel()
-    }
-
-    /// Counts a consumer that never withdraws, or one more handle, while the box is pending.
-    @inlinable
-    func addHolder() {
-        if phase == .pending {
-            interest.addHolder()
-        }
-    }
-
-    /// Whether the box was cancelled, directly or because nobody wanted its result any longer.
-    @inlinable
-    var isCancelled: Bool {
-        interest.isCancelledAcquiring
     }
 
     /// Registers a way to stop the work that will resolve this box, a box with no other

@@ -11,43 +11,32 @@ public import CVowCore
 /// even while the resolving thread is still running the earlier ones: it never waits behind
 /// another thread, so two threads can never each wait for the other's handlers.
 ///
-/// A box also knows what it waits on, its ``Upstream``, and who waits on it, its ``Interest``,
-/// so that cancelling it stops the work behind it once nobody else wants that work's result;
-/// see ``cancel()``.
+/// The phase, the cancellation state and what the box waits on live in its superclass,
+/// ``BoxCore``, which does not depend on `T`.
 @usableFromInline
-// @unchecked: `sealant` and `upstream` are only touched inside `queue` blocks (or, for
-// `upstream`, in `init` before the box is shared), and the sealant is read after an acquiring
-// load of the phase returns `resolved`, after which it is never written again. The phase byte
-// and the interest word are only accessed through the atomic functions of CVowCore.
-final class EmptyBox<T: Sendable>: Upstream, @unchecked Sendable {
+// @unchecked: `sealant` is only touched inside `queue` blocks, or read after an acquiring load
+// of the phase returns `resolved`, after which it is never written again.
+final class EmptyBox<T: Sendable>: BoxCore, @unchecked Sendable {
     @usableFromInline
     typealias Handler = Handlers<T>.Body
 
-    // The raw storage of `phase`. First, so that its address is the start of the stored
-    // properties, which `deinit` finds without knowing `T`.
-    @usableFromInline
-    var phaseStorage = Phase.pending.rawValue
-    // The raw storage of `interest`, in the padding after the phase: it costs no memory.
-    @usableFromInline
-    var interestStorage = Interest.born
     // Unchecked exclusivity: the queue already orders every access, and the dynamic check
     // would cost more than the barrier.
     @usableFromInline @exclusivity(unchecked)
     var sealant: Sealant<T> = .pending(Handlers())
-    // What this box waits on, told when the box settles or is cancelled. Last, in the word the
-    // allocation had spare after the sealant of a typical promise.
-    @usableFromInline @exclusivity(unchecked)
-    var upstream: Upstream?
 
-    /// A pending box with no upstream, whose one holder is the handle its creator wraps it in.
+    /// A pending box with no upstream.
     @inlinable
-    override init() {}
+    init() {
+        super.init(consuming: .none)
+    }
 
-    /// A pending box that consumes `upstream`, as returned by ``Thenable/linkableBox``: it
-    /// counts as one of its holders until this box settles or is cancelled.
+    /// A pending box that consumes what `link` leads to, as a thenable's
+    /// ``Thenable/_pipe(linking:)`` hands it: it counts as one of its consumers until this box
+    /// settles or is cancelled.
     @inlinable
-    init(consuming upstream: Upstream?) {
-        self.upstream = upstream
+    override init(consuming link: ConsumerLink) {
+        super.init(consuming: link)
     }
 
     deinit {
@@ -60,24 +49,6 @@ final class EmptyBox<T: Sendable>: Upstream, @unchecked Sendable {
 
     @inlinable
     var queue: BarrierQueue { BarrierQueues.queue(for: self) }
-
-    /// The phase, loaded with acquiring ordering: once it reads `resolved`, so does the sealant.
-    @inlinable
-    var phase: Phase {
-        Phase(rawValue: vow_load_acquiring(phaseAddress)).unsafelyUnwrapped
-    }
-
-    @inlinable
-    var phaseAddress: UnsafeMutablePointer<UInt8> {
-        _getUnsafePointerToStoredProperties(self).assumingMemoryBound(to: UInt8.self)
-    }
-
-    /// Who still wants this box's result; see ``Interest``.
-    @inlinable
-    var interest: Interest {
-        // The word follows the phase byte, aligned to four bytes.
-        Interest((_getUnsafePointerToStoredProperties(self) + 4).assumingMemoryBound(to: UInt32.self))
-    }
 
     /// The result, or `nil` while the box is pending.
     @inlinable
@@ -160,11 +131,10 @@ final class EmptyBox<T: Sendable>: Upstream, @unchecked Sendable {
         }
     }
 
-    /// One consumer no longer needs this box; see ``Upstream/withdraw(cancelling:)``.
+    /// Cancels this box alone; see ``BoxCore/cancelNow()``.
     @usableFromInline
-    override func withdraw(cancelling: Bool) -> Upstream? {
-        guard phase == .pending, interest.withdrawConsumer() else { return nil }
-        return cancelNow()
+    override func cancelNow() -> Upstream? {
+        cancelNow(resolvingWith: nil)
     }
 
     /// Whether no value has been sealed yet. Cheap enough for the unspecialized `deinit` of a

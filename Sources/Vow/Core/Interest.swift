@@ -9,7 +9,7 @@ public import CVowCore
 ///
 /// | transition | holders | flags | happens in |
 /// | --- | --- | --- | --- |
-/// | born | 1, for the one handle its creator wraps it in | none | `EmptyBox.init` |
+/// | born | 1, for the one handle its creator wraps it in | none | `BoxCore.init` |
 /// | a handle or consumer is added | + 1 | | ``addHolder()`` |
 /// | a handle goes away | − 1 | | ``releaseHandle()`` |
 /// | a consumer withdraws | − 1 | `withdrawn` | ``withdrawConsumer()`` |
@@ -19,6 +19,11 @@ public import CVowCore
 /// every consumer attached to it has cancelled, and no handle is left from which a new one
 /// could attach. A box nobody ever consumed is never cancelled this way, so work started for
 /// its side effects alone runs to the end.
+///
+/// Counting handles takes a `deinit` on every promise, whose atomic instruction is the one
+/// cost of cancellation that a chain pays at every step; it also keeps the optimizer from
+/// removing the promises a chain only passes through. It buys the rule that holding a promise
+/// keeps its work going for the consumers you have yet to attach.
 ///
 /// The count takes 28 bits; a box with more than 268 million holders at once is not
 /// supported.
@@ -56,7 +61,7 @@ struct Interest {
         vow_load32_acquiring(address) & Interest.cancelled != 0
     }
 
-    /// Counts one more holder.
+    /// Counts one more holder: a consumer or a handle.
     @inlinable
     func addHolder() {
         vow_add32_relaxed(address, 1)

@@ -1,5 +1,8 @@
 /// Resolves as the first of `thenables` to resolve, whether it fulfils or rejects.
 ///
+/// Once it has a winner, or is cancelled, the race cancels the others, each unless something
+/// else still waits for it.
+///
 /// An empty array rejects with ``PromiseError/badInput``: a race without runners has no end.
 ///
 /// ```swift
@@ -9,9 +12,14 @@
 public func race<U: Thenable>(_ thenables: [U]) -> Promise<U.T> {
     guard !thenables.isEmpty else { return Promise(error: PromiseError.badInput) }
     let next = EmptyBox<Result<U.T, any Error>>()
+    var contenders: [Upstream] = []
     for thenable in thenables {
-        thenable.pipe { next.seal($0) }
+        thenable._pipe { link in
+            link.upstream.map { contenders.append($0) }
+            return { next.seal($0) }
+        }
     }
+    next.replaceUpstream(with: Upstreams.link(contenders))
     return Promise(next)
 }
 
@@ -29,6 +37,9 @@ public func race<U: Thenable>(_ first: U, _ rest: U...) -> Promise<U.T> {
 
 /// Resolves as the first of the guarantees to resolve.
 ///
+/// Once nothing waits for the race any longer, nor for a loser, the work behind the loser
+/// hears it, as far as it can be cancelled.
+///
 /// Taking the first guarantee separately means an empty race cannot be written.
 ///
 /// ```swift
@@ -37,13 +48,19 @@ public func race<U: Thenable>(_ first: U, _ rest: U...) -> Promise<U.T> {
 @inlinable
 public func race<T>(_ first: Guarantee<T>, _ rest: Guarantee<T>...) -> Guarantee<T> {
     let next = EmptyBox<T>()
+    var contenders: [Upstream] = []
     for contender in [first] + rest {
+        contender.box.consumed.upstream.map { contenders.append($0) }
         contender.box.observe { next.seal($0) }
     }
+    next.replaceUpstream(with: Upstreams.link(contenders))
     return Guarantee(next)
 }
 
 /// Fulfils with the first of `thenables` to fulfil, ignoring rejections while any is pending.
+///
+/// Once it has a winner, or is cancelled, it cancels the others, each unless something else
+/// still waits for it.
 ///
 /// Rejects with ``PromiseError/noWinner`` when every one rejects, and with
 /// ``PromiseError/badInput`` when the array is empty.
@@ -56,16 +73,21 @@ public func race<U: Thenable>(fulfilled thenables: [U]) -> Promise<U.T> {
     guard !thenables.isEmpty else { return Promise(error: PromiseError.badInput) }
     let next = EmptyBox<Result<U.T, any Error>>()
     let stillRunning = Locked(thenables.count)
+    var contenders: [Upstream] = []
     for thenable in thenables {
-        thenable.pipe { result in
-            if case .success = result {
-                next.seal(result)
-            } else if stillRunning.withLock({
-                $0 -= 1; return $0 == 0
-            }) {
-                next.seal(.failure(PromiseError.noWinner))
+        thenable._pipe { link in
+            link.upstream.map { contenders.append($0) }
+            return { result in
+                if case .success = result {
+                    next.seal(result)
+                } else if stillRunning.withLock({
+                    $0 -= 1; return $0 == 0
+                }) {
+                    next.seal(.failure(PromiseError.noWinner))
+                }
             }
         }
     }
+    next.replaceUpstream(with: Upstreams.link(contenders))
     return Promise(next)
 }

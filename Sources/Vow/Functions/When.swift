@@ -48,8 +48,8 @@ public func when(fulfilled promises: Promise<Void>...) -> Promise<Void> {
 public func when<U: Thenable, V: Thenable>(
     fulfilled first: U, _ second: V
 ) -> Promise<(U.T, V.T)> {
-    gather([first.asVoid(), second.asVoid()]).map(on: nil) { _ in
-        (first.value!, second.value!)
+    gather([erasingValue(of: first), erasingValue(of: second)]).map(on: nil) { values in
+        (values[0] as! U.T, values[1] as! V.T)
     }
 }
 
@@ -58,8 +58,9 @@ public func when<U: Thenable, V: Thenable>(
 public func when<U: Thenable, V: Thenable, W: Thenable>(
     fulfilled first: U, _ second: V, _ third: W
 ) -> Promise<(U.T, V.T, W.T)> {
-    gather([first.asVoid(), second.asVoid(), third.asVoid()]).map(on: nil) { _ in
-        (first.value!, second.value!, third.value!)
+    gather([erasingValue(of: first), erasingValue(of: second), erasingValue(of: third)]).map(on: nil) {
+        values in
+        (values[0] as! U.T, values[1] as! V.T, values[2] as! W.T)
     }
 }
 
@@ -68,8 +69,10 @@ public func when<U: Thenable, V: Thenable, W: Thenable>(
 public func when<U: Thenable, V: Thenable, W: Thenable, X: Thenable>(
     fulfilled first: U, _ second: V, _ third: W, _ fourth: X
 ) -> Promise<(U.T, V.T, W.T, X.T)> {
-    gather([first.asVoid(), second.asVoid(), third.asVoid(), fourth.asVoid()]).map(on: nil) { _ in
-        (first.value!, second.value!, third.value!, fourth.value!)
+    gather([
+        erasingValue(of: first), erasingValue(of: second), erasingValue(of: third), erasingValue(of: fourth),
+    ]).map(on: nil) { values in
+        (values[0] as! U.T, values[1] as! V.T, values[2] as! W.T, values[3] as! X.T)
     }
 }
 
@@ -78,10 +81,12 @@ public func when<U: Thenable, V: Thenable, W: Thenable, X: Thenable>(
 public func when<U: Thenable, V: Thenable, W: Thenable, X: Thenable, Y: Thenable>(
     fulfilled first: U, _ second: V, _ third: W, _ fourth: X, _ fifth: Y
 ) -> Promise<(U.T, V.T, W.T, X.T, Y.T)> {
-    gather([first.asVoid(), second.asVoid(), third.asVoid(), fourth.asVoid(), fifth.asVoid()])
-        .map(on: nil) { _ in
-            (first.value!, second.value!, third.value!, fourth.value!, fifth.value!)
-        }
+    gather([
+        erasingValue(of: first), erasingValue(of: second), erasingValue(of: third), erasingValue(of: fourth),
+        erasingValue(of: fifth),
+    ]).map(on: nil) { values in
+        (values[0] as! U.T, values[1] as! V.T, values[2] as! W.T, values[3] as! X.T, values[4] as! Y.T)
+    }
 }
 
 /// The mechanism behind every `when(fulfilled:)`: values land in their slot as they arrive,
@@ -91,17 +96,22 @@ func gather<U: Thenable>(_ thenables: [U]) -> Promise<[U.T]> {
     guard !thenables.isEmpty else { return .value([]) }
     let next = EmptyBox<Result<[U.T], any Error>>()
     let gathering = Locked(Gathering<U.T>(count: thenables.count))
+    var inputs: [Upstream] = []
     for (index, thenable) in thenables.enumerated() {
-        thenable.pipe { result in
-            switch result {
-            case .success(let value):
-                if let values = gathering.withLock({ $0.store(value, at: index) }) {
-                    next.seal(.success(values))
+        thenable._pipe { link in
+            link.upstream.map { inputs.append($0) }
+            return { result in
+                switch result {
+                case .success(let value):
+                    if let values = gathering.withLock({ $0.store(value, at: index) }) {
+                        next.seal(.success(values))
+                    }
+                case .failure(let error):
+                    next.seal(.failure(error))
                 }
-            case .failure(let error):
-                next.seal(.failure(error))
             }
         }
     }
+    next.replaceUpstream(with: Upstreams.link(inputs))
     return Promise(next)
 }

@@ -3,8 +3,9 @@
 ///
 /// The iterator is advanced lazily: a new thenable is requested only when a running one
 /// fulfils, so work that starts when the thenable is created is throttled too. The values come
-/// in iterator order. The first rejection rejects the whole and stops requesting more; a request
-/// already under way when it arrives may still complete.
+/// in iterator order. The first rejection rejects the whole, stops requesting more and cancels
+/// the thenables still running, each unless something else waits for it; so does cancelling
+/// the returned promise. A request already under way may still complete.
 ///
 /// ```swift
 /// let downloads = urls.lazy.map { @Sendable url in download(url) }.makeIterator()
@@ -37,6 +38,7 @@ public func when<It: IteratorProtocol>(
             // Without a rejection every result is a value, so this cannot throw.
             outcome.seal(Result { try results.map { try $0.get() } })
         })
+    outcome.replaceUpstream(with: ConsumerLink(throttle))
     throttle.pump()
     return Promise(outcome)
 }
@@ -45,7 +47,8 @@ public func when<It: IteratorProtocol>(
 /// `concurrently` of them pending at once, and reports each result in iterator order.
 ///
 /// The iterator is advanced lazily, as by ``when(fulfilled:concurrently:)``, but a rejection
-/// does not stop it: every element is requested, so this cannot fail. It is a `sending`
+/// does not stop it: every element is requested, so this cannot fail. Once nothing waits for
+/// the guarantee any longer, it stops requesting and cancels what is running. It is a `sending`
 /// parameter for the same reason as there, and the same advice holds: in top-level code, mark
 /// the closure that creates the thenables `@Sendable`.
 ///
@@ -71,6 +74,7 @@ public func when<It: IteratorProtocol>(
         next: { iterator.next() },
         onRejection: nil,
         onCompletion: { outcome.seal($0) })
+    outcome.replaceUpstream(with: ConsumerLink(throttle))
     throttle.pump()
     return Guarantee(outcome)
 }
@@ -84,9 +88,12 @@ public func when<It: IteratorProtocol>(
 /// The iterator runs user code, so it is never advanced while the lock is held. Instead one
 /// thread at a time holds the *pump* role and advances it; a completion that arrives while
 /// another thread pumps just asks that thread to go round again.
+///
+/// The throttle is the upstream of the box it settles: once that box settles or is cancelled,
+/// the throttle stops requesting and withdraws from the thenables still running.
 // @unchecked: `next` is only called by the thread holding the pump role, which is handed over
 // under `state`'s lock, so every call is ordered after the previous one.
-private final class Throttle<Element: Thenable>: @unchecked Sendable {
+private final class Throttle<Element: Thenable>: Upstream, @unchecked Sendable {
     // Generic over the thenable rather than holding `any Thenable<Value>`: a constrained
     // existential needs the Swift 5.7 runtime, newer than the oldest Apple systems Vow supports.
     typealias Value = Element.T
@@ -94,6 +101,8 @@ private final class Throttle<Element: Thenable>: @unchecked Sendable {
     fileprivate struct State: Sendable {
         var results: [Result<Value, any Error>?] = []
         var running = 0
+        // The boxes of the running thenables that can be cancelled, by slot.
+        var consumed: [Int: Upstream] = [:]
         var exhausted = false
         var settled = false
         var pumpRequests = 0
@@ -124,6 +133,19 @@ private final class Throttle<Element: Thenable>: @unchecked Sendable {
         self.onCompletion = onCompletion
     }
 
+    /// The box this throttle settles no longer needs it: settled, or cancelled.
+    override func withdraw(cancelling: Bool) -> Upstream? {
+        let running = state.withLock { state in
+            state.settled = true
+            defer { state.consumed = [:] }
+            return state.consumed.values
+        }
+        for upstream in running {
+            Upstream.withdraw(from: upstream, cancelling: true)
+        }
+        return nil
+    }
+
     func pump() {
         let becamePumper = state.withLock { state in
             state.pumpRequests += 1
@@ -136,9 +158,26 @@ private final class Throttle<Element: Thenable>: @unchecked Sendable {
                     finishIterating()
                     break
                 }
-                thenable.pipe { self.complete(slot, with: $0) }
+                thenable._pipe { link in
+                    track(link.upstream, in: slot)
+                    return { self.complete(slot, with: $0) }
+                }
             }
         } while pumpAgain()
+    }
+
+    /// Keeps the box of a thenable just started, to withdraw from it should the throttle be
+    /// settled before it completes; withdraws at once if it already is.
+    private func track(_ upstream: Upstream?, in slot: Int) {
+        guard let upstream else { return }
+        let kept = state.withLock { state in
+            guard !state.settled else { return false }
+            state.consumed[slot] = upstream
+            return true
+        }
+        if !kept {
+            Upstream.withdraw(from: upstream, cancelling: true)
+        }
     }
 
     private func reserveSlot() -> Int? {
@@ -170,10 +209,12 @@ private final class Throttle<Element: Thenable>: @unchecked Sendable {
             if isFirst { onRejection(error) }
             return
         }
-        let results = state.withLock { state -> [Result<Value, any Error>]? in
+        let (results, _) = state.withLock { state -> ([Result<Value, any Error>]?, Upstream?) in
             state.results[slot] = result
             state.running -= 1
-            return state.takeResultsIfDone()
+            // The box is released after the lock: a release may free a value, whose deinit is
+            // user code.
+            return (state.takeResultsIfDone(), state.consumed.removeValue(forKey: slot))
         }
         if let results {
             onCompletion(results)

@@ -71,8 +71,8 @@ public func when(_ guarantees: Guarantee<Void>...) -> Guarantee<Void> {
 /// ```
 @inlinable
 public func when<U, V>(guarantees first: Guarantee<U>, _ second: Guarantee<V>) -> Guarantee<(U, V)> {
-    when(guarantees: [first.asVoid(), second.asVoid()]).map(on: nil) {
-        (first.value!, second.value!)
+    when(guarantees: [erasingValue(of: first), erasingValue(of: second)]).map(on: nil) { values in
+        (values[0] as! U, values[1] as! V)
     }
 }
 
@@ -85,8 +85,10 @@ public func when<U, V>(guarantees first: Guarantee<U>, _ second: Guarantee<V>) -
 public func when<U, V, W>(
     guarantees first: Guarantee<U>, _ second: Guarantee<V>, _ third: Guarantee<W>
 ) -> Guarantee<(U, V, W)> {
-    when(guarantees: [first.asVoid(), second.asVoid(), third.asVoid()]).map(on: nil) {
-        (first.value!, second.value!, third.value!)
+    when(guarantees: [erasingValue(of: first), erasingValue(of: second), erasingValue(of: third)]).map(
+        on: nil
+    ) { values in
+        (values[0] as! U, values[1] as! V, values[2] as! W)
     }
 }
 
@@ -99,8 +101,10 @@ public func when<U, V, W>(
 public func when<U, V, W, X>(
     guarantees first: Guarantee<U>, _ second: Guarantee<V>, _ third: Guarantee<W>, _ fourth: Guarantee<X>
 ) -> Guarantee<(U, V, W, X)> {
-    when(guarantees: [first.asVoid(), second.asVoid(), third.asVoid(), fourth.asVoid()]).map(on: nil) {
-        (first.value!, second.value!, third.value!, fourth.value!)
+    when(guarantees: [
+        erasingValue(of: first), erasingValue(of: second), erasingValue(of: third), erasingValue(of: fourth),
+    ]).map(on: nil) { values in
+        (values[0] as! U, values[1] as! V, values[2] as! W, values[3] as! X)
     }
 }
 
@@ -114,8 +118,17 @@ public func when<U, V, W, X, Y>(
     guarantees first: Guarantee<U>, _ second: Guarantee<V>, _ third: Guarantee<W>, _ fourth: Guarantee<X>,
     _ fifth: Guarantee<Y>
 ) -> Guarantee<(U, V, W, X, Y)> {
-    when(guarantees: [first.asVoid(), second.asVoid(), third.asVoid(), fourth.asVoid(), fifth.asVoid()])
-        .map(on: nil) {
-            (first.value!, second.value!, third.value!, fourth.value!, fifth.value!)
-        }
+    when(guarantees: [
+        erasingValue(of: first), erasingValue(of: second), erasingValue(of: third), erasingValue(of: fourth),
+        erasingValue(of: fifth),
+    ]).map(on: nil) { values in
+        (values[0] as! U, values[1] as! V, values[2] as! W, values[3] as! X, values[4] as! Y)
+    }
+}
+
+/// `guarantee` with its value typed `any Sendable`, so that guarantees of different types can
+/// be gathered without holding on to them: a held guarantee could never be cancelled.
+@inlinable
+func erasingValue<T>(of guarantee: Guarantee<T>) -> Guarantee<any Sendable> {
+    guarantee.map(on: nil) { $0 }
 }

@@ -61,19 +61,22 @@ extension CatchMixin {
     )
         -> Finalizer
     {
-        let finalizer = Finalizer(consuming: consumedBox)
-        let caught = finalizer.caught
-        attach { result in
-            guard case .failure(let error) = result, policy.handles(error) else {
-                caught.seal(())
-                return
-            }
-            queue.run(error, body, resolving: caught) { error, body, caught in
-                body(error)
-                caught.seal(())
+        var made: Finalizer?
+        _pipe { link in
+            let caught = EmptyBox<Void>(consuming: link)
+            made = Finalizer(caught)
+            return { result in
+                guard case .failure(let error) = result, policy.handles(error) else {
+                    caught.seal(())
+                    return
+                }
+                queue.run(error, body, resolving: caught) { error, body, caught in
+                    body(error)
+                    caught.seal(())
+                }
             }
         }
-        return finalizer
+        return made.unsafelyUnwrapped
     }
 
     /// Ends a chain whose errors need no handling, reporting any that arrives as

@@ -12,16 +12,20 @@ extension Thenable {
         with payload: Payload,
         _ step: @escaping @Sendable (T, Payload, EmptyBox<Result<U, any Error>>) throws -> Void
     ) -> Promise<U> {
-        let next = EmptyBox<Result<U, any Error>>(consuming: consumedBox)
-        attach { result in
-            switch result {
-            case .success(let value):
-                queue.run(value, payload, settling: next, step)
-            case .failure(let error):
-                next.seal(.failure(error))
+        var made: EmptyBox<Result<U, any Error>>?
+        _pipe { link in
+            let next = EmptyBox<Result<U, any Error>>(consuming: link)
+            made = next
+            return { result in
+                switch result {
+                case .success(let value):
+                    queue.run(value, payload, settling: next, step)
+                case .failure(let error):
+                    next.seal(.failure(error))
+                }
             }
         }
-        return Promise(next)
+        return Promise(made.unsafelyUnwrapped)
     }
 
     /// The skeleton of the operators that handle whole results and return a ``Promise``: results
@@ -34,15 +38,19 @@ extension Thenable {
         _ step:
             @escaping @Sendable (Result<T, any Error>, Payload, EmptyBox<Result<T, any Error>>) throws -> Void
     ) -> Promise<T> {
-        let next = EmptyBox<Result<T, any Error>>(consuming: consumedBox)
-        attach { result in
-            guard route.admits(result) else {
-                next.seal(result)
-                return
+        var made: EmptyBox<Result<T, any Error>>?
+        _pipe { link in
+            let next = EmptyBox<Result<T, any Error>>(consuming: link)
+            made = next
+            return { result in
+                guard route.admits(result) else {
+                    next.seal(result)
+                    return
+                }
+                queue.run(result, payload, settling: next, step)
             }
-            queue.run(result, payload, settling: next, step)
         }
-        return Promise(next)
+        return Promise(made.unsafelyUnwrapped)
     }
 }
 
@@ -93,8 +101,10 @@ extension EmptyBox {
         if let promise = source as? Promise<Source.T>, promise.box.isBacked(by: self) {
             throw PromiseError.returnedSelf
         }
-        replaceUpstream(with: source.consumedBox)
-        source.attach { self.seal($0) }
+        source._pipe { link in
+            replaceUpstream(with: link)
+            return { self.seal($0) }
+        }
     }
 
     /// Resolves this box as `source` does.
@@ -107,11 +117,12 @@ extension EmptyBox {
         source.box.observe { self.seal($0) }
     }
 
-    /// Makes `upstream`, already counting this box as a holder, the box's upstream in place of
-    /// the one whose result has arrived. A box cancelled meanwhile withdraws from it at once.
+    /// Makes what `link` leads to, already counting this box as a consumer, the box's upstream
+    /// in place of the one whose result has arrived. A box cancelled meanwhile withdraws from it
+    /// at once.
     @inlinable
-    func replaceUpstream(with upstream: Upstream?) {
-        guard let upstream else { return }
+    func replaceUpstream(with link: ConsumerLink) {
+        guard let upstream = link.upstream else { return }
         // The replaced upstream is released after the barrier: its release may free a value,
         // and a value's deinit is user code.
         let (kept, replaced): (Bool, Upstream?) = queue.write {

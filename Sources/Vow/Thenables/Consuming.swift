@@ -1,49 +1,46 @@
-extension Thenable {
-    /// The pending box behind this thenable, counted as having one more holder, for a new box
-    /// that waits on it to keep as its upstream: cancelling that box then reaches this one.
-    /// `nil` for a thenable that has resolved, or that is not Vow's own.
-    ///
-    /// The casts cost nothing once the operator is specialized for a concrete type.
+/// What a thenable hands the step that consumes it, so that cancelling the step can reach it:
+/// the box behind the thenable, or nothing.
+///
+/// Only Vow makes links, in its own ``Promise`` and ``Guarantee``; a type of yours that conforms
+/// to ``Thenable`` passes ``none``, which is what the default ``Thenable/_pipe(linking:)`` does.
+public struct ConsumerLink: Sendable {
+    @usableFromInline
+    let upstream: Upstream?
+
     @inlinable
-    var consumedBox: Upstream? {
-        if let promise = self as? Promise<T> {
-            return promise.box.consumed
-        }
-        if let guarantee = self as? Guarantee<T> {
-            return guarantee.box.consumed
-        }
-        return nil
+    init(_ upstream: Upstream?) {
+        self.upstream = upstream
     }
 
-    /// Runs `handler` with the result, as ``pipe(to:)`` does, without counting a consumer that
-    /// never withdraws: for an operator whose new box counts as the consumer instead (see
-    /// ``consumedBox``), or for code that holds this thenable until `handler` has run.
+    /// No link: cancelling the consumer does not reach the thenable.
+    public static var none: ConsumerLink { ConsumerLink(nil) }
+}
+
+extension Thenable {
+    /// Attaches a step's handler as ``pipe(to:)`` does, for a thenable that cannot be cancelled
+    /// through its consumers: `makeHandler` gets ``ConsumerLink/none``.
     @inlinable
-    func attach(_ handler: @escaping @Sendable (Result<T, any Error>) -> Void) {
-        if let promise = self as? Promise<T> {
-            promise.box.observe(handler)
-        } else if let guarantee = self as? Guarantee<T> {
-            guarantee.box.observe { handler(.success($0)) }
-        } else {
-            pipe(to: handler)
-        }
+    public func _pipe(linking makeHandler: (ConsumerLink) -> @Sendable (Result<T, any Error>) -> Void) {
+        pipe(to: makeHandler(.none))
     }
 }
 
 extension Box {
-    /// This box, if pending, counted as having one more holder; see ``Thenable/consumedBox``.
+    /// Counts a consumer that never withdraws, such as a handler given to a guarantee's
+    /// `pipe(to:)`, which would wait for good if the guarantee stopped its work.
     @inlinable
-    var consumed: Upstream? {
-        guard case .empty(let box) = self, box.phase == .pending else { return nil }
-        box.interest.addHolder()
-        return box
+    func addPermanentConsumer() {
+        if case .empty(let box) = self {
+            box.addHolder()
+        }
     }
 
-    /// Counts the release of one of this box's handles; see ``Interest``.
+    /// This box, if pending, counted as having one more holder: the link a new step keeps
+    /// as its upstream.
     @inlinable
-    func releaseHandle() {
-        if case .empty(let box) = self {
-            box.releaseHandle()
-        }
+    var consumed: ConsumerLink {
+        guard case .empty(let box) = self, box.phase == .pending else { return .none }
+        box.interest.addHolder()
+        return ConsumerLink(box)
     }
 }

@@ -11,10 +11,10 @@ public final class Finalizer: Sendable {
     @usableFromInline
     let caught: EmptyBox<Void>
 
-    /// A finalizer for a `catch` attached to `upstream`, as ``Thenable/consumedBox`` returns it.
+    /// A finalizer whose chain has finished once `caught` resolves.
     @inlinable
-    init(consuming upstream: Upstream?) {
-        caught = EmptyBox(consuming: upstream)
+    init(_ caught: EmptyBox<Void>) {
+        self.caught = caught
     }
 
     deinit {

@@ -89,16 +89,20 @@ extension CatchMixin {
     func recover(via queue: HandlerQueue, _ body: @escaping @Sendable (any Error) -> Guarantee<T>)
         -> Guarantee<T>
     {
-        let next = EmptyBox<T>(consuming: consumedBox)
-        attach { result in
-            switch result {
-            case .success(let value):
-                next.seal(value)
-            case .failure(let error):
-                queue.run(error, body, resolving: next) { error, body, next in next.follow(body(error)) }
+        var made: EmptyBox<T>?
+        _pipe { link in
+            let next = EmptyBox<T>(consuming: link)
+            made = next
+            return { result in
+                switch result {
+                case .success(let value):
+                    next.seal(value)
+                case .failure(let error):
+                    queue.run(error, body, resolving: next) { error, body, next in next.follow(body(error)) }
+                }
             }
         }
-        return Guarantee<T>(next)
+        return Guarantee<T>(made.unsafelyUnwrapped)
     }
 
     /// Ensures `body` runs after this promise resolves, whatever the outcome, and passes the

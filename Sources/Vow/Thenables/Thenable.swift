@@ -14,6 +14,14 @@ public protocol Thenable<T>: AnyObject, Sendable {
 
     /// The result, or `nil` while pending.
     var result: Result<T, any Error>? { get }
+
+    /// Attaches the handler `makeHandler` returns, as ``pipe(to:)`` does, on behalf of a new
+    /// step of a chain that waits on this thenable, so that cancelling the step can reach it.
+    ///
+    /// Vow's operators call it; ``Promise`` and ``Guarantee`` hand `makeHandler` a link to their
+    /// storage, counting the step as one of their consumers. A type of yours keeps the default
+    /// implementation, which hands it ``ConsumerLink/none`` and calls ``pipe(to:)``.
+    func _pipe(linking makeHandler: (ConsumerLink) -> @Sendable (Result<T, any Error>) -> Void)
 }
 
 extension Thenable {

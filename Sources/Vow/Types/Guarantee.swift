@@ -33,7 +33,10 @@ public final class Guarantee<T: Sendable>: Thenable {
     }
 
     deinit {
-        box.releaseHandle()
+        // Matched here rather than through a method of `Box`; see `Promise`'s `deinit`.
+        if case .empty(let box) = box {
+            box.releaseHandle()
+        }
     }
 
     /// Creates a pending guarantee and hands its resolve function to `body` at once.
@@ -78,11 +81,19 @@ public final class Guarantee<T: Sendable>: Thenable {
     /// Runs `handler` with the value, wrapped as a result: at once if the guarantee is resolved,
     /// otherwise on the thread that resolves it.
     ///
-    /// A handler attached with `pipe` is a consumer that never cancels; see
-    /// ``Promise/pipe(to:)``.
+    /// A handler attached with `pipe` is a consumer that never cancels: a guarantee cannot
+    /// reject, so if it stopped its work, the handler would wait for good.
     @inlinable
     public func pipe(to handler: @escaping @Sendable (Result<T, any Error>) -> Void) {
-        _ = box.consumed
+        box.addPermanentConsumer()
+        box.observe { handler(.success($0)) }
+    }
+
+    /// Attaches a step's handler, linking the step to this guarantee; see
+    /// ``Thenable/_pipe(linking:)``.
+    @inlinable
+    public func _pipe(linking makeHandler: (ConsumerLink) -> @Sendable (Result<T, any Error>) -> Void) {
+        let handler = makeHandler(box.consumed)
         box.observe { handler(.success($0)) }
     }
 

@@ -30,7 +30,11 @@ public final class Promise<T: Sendable>: Thenable, CatchMixin {
     }
 
     deinit {
-        box.releaseHandle()
+        // Matched here rather than through a method of `Box`: a `deinit` is never specialized,
+        // and calling a generic method would look the result type's metadata up every time.
+        if case .empty(let box) = box {
+            box.releaseHandle()
+        }
     }
 
     /// Creates a pending promise and hands its resolver to `body` at once, on this thread.
@@ -97,9 +101,13 @@ public final class Promise<T: Sendable>: Thenable, CatchMixin {
     /// ```
     @inlinable
     public convenience init<U: Thenable>(_ thenable: U) where U.T == T {
-        let box = EmptyBox<Result<T, any Error>>(consuming: thenable.consumedBox)
-        thenable.attach { box.seal($0) }
-        self.init(box)
+        var next: EmptyBox<Result<T, any Error>>?
+        thenable._pipe { link in
+            let box = EmptyBox<Result<T, any Error>>(consuming: link)
+            next = box
+            return { box.seal($0) }
+        }
+        self.init(next.unsafelyUnwrapped)
     }
 
     /// Runs `handler` with the result: at once if the promise is resolved, otherwise on the
@@ -107,12 +115,18 @@ public final class Promise<T: Sendable>: Thenable, CatchMixin {
     ///
     /// This is the primitive beneath every operator; prefer `done`, `catch` or `tap` in app code.
     ///
-    /// A handler attached with `pipe` is a consumer that never cancels: while the promise is
-    /// pending, it keeps cancellation from travelling up to it from its other consumers.
+    /// A handler attached with `pipe` does not count as a consumer for cancellation: if the
+    /// promise is cancelled, it gets the rejection like any handler.
     @inlinable
     public func pipe(to handler: @escaping @Sendable (Result<T, any Error>) -> Void) {
-        _ = box.consumed
         box.observe(handler)
+    }
+
+    /// Attaches a step's handler, linking the step to this promise; see
+    /// ``Thenable/_pipe(linking:)``.
+    @inlinable
+    public func _pipe(linking makeHandler: (ConsumerLink) -> @Sendable (Result<T, any Error>) -> Void) {
+        box.observe(makeHandler(box.consumed))
     }
 
     /// Cancels the promise: if it is still pending, it rejects at once with

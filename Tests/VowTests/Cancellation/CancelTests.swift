@@ -143,17 +143,12 @@ import Vow
         #expect(work.stopCount == 1)
     }
 
-    @Test func aHandleStillHeldKeepsTheWorkGoingUntilItIsReleased() throws {
+    @Test func aHandleStillHeldKeepsTheWorkGoing() throws {
         let (promise, resolver) = Promise<Int>.pending()
         let stops = Counter()
         resolver.onCancel { stops.increment() }
-        do {
-            let holder = promise
-            promise.map(on: nil) { $0 }.cancel()
-            #expect(stops.value == 0, "a new consumer could still attach through the handle")
-            _ = holder
-        }
-        // The test's own `promise` still holds it: a later consumer gets the value.
+        promise.map(on: nil) { $0 }.cancel()
+        #expect(stops.value == 0, "a new consumer could still attach through the handle")
         let later = promise.map(on: nil) { $0 * 3 }
         resolver.fulfill(2)
         #expect(try value(of: later) == 6)
@@ -174,6 +169,19 @@ import Vow
         #expect(resolver.isCancelled)
     }
 
+    @Test func aStepNobodyCancelsKeepsTheWorkGoingForLaterConsumers() throws {
+        let (promise, resolver) = Promise<Int>.pending()
+        let stops = Counter()
+        resolver.onCancel { stops.increment() }
+        let kept = promise.map(on: nil) { $0 }
+        promise.map(on: nil) { $0 }.cancel()
+        let later = promise.map(on: nil) { $0 * 3 }
+        resolver.fulfill(2)
+        #expect(try value(of: later) == 6)
+        #expect(try value(of: kept) == 2)
+        #expect(stops.value == 0)
+    }
+
     @Test func workNobodyConsumedIsNeverCancelled() throws {
         let stops = Counter()
         let resolver: Resolver<Int>
@@ -187,13 +195,24 @@ import Vow
         #expect(!resolver.isCancelled)
     }
 
-    @Test func aPipeHandlerIsAConsumerThatNeverCancels() throws {
+    @Test func aPipeHandlerOnAPromiseSeesTheCancellation() throws {
+        let seen = Protected<Result<Int, any Error>?>(nil)
         let (work, end) = StoppableWork.start { promise in
-            promise.pipe { _ in }
+            promise.pipe { result in seen.withLock { $0 = result } }
             return promise.map(on: nil) { $0 }
         }
         end.cancel()
-        #expect(work.stopCount == 0)
+        #expect(work.stopCount == 1)
+        #expect(seen.withLock { $0?.isCancellation } == true)
+    }
+
+    @Test func aPipeHandlerOnAGuaranteeKeepsItsWorkGoing() throws {
+        let (guarantee, resolve) = Guarantee<Int>.pending()
+        let seen = Protected<Int?>(nil)
+        guarantee.pipe { result in seen.withLock { $0 = try? result.get() } }
+        guarantee.then(on: nil) { Promise.value($0) }.cancel()
+        resolve(4)
+        #expect(seen.withLock { $0 } == 4)
     }
 
     @Test func cancellingAThenStopsThePromiseItsBodyReturned() throws {

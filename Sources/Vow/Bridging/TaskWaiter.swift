@@ -1,0 +1,81 @@
+/// A task awaiting a promise: resumed once, by the promise's result or by the task's
+/// cancellation, whichever comes first.
+///
+/// It counts as one consumer of the promise. Cancelled first, it resumes the task with
+/// `CancellationError` and withdraws, which cancels the promise if nothing else wants it.
+@usableFromInline
+final class TaskWaiter<T: Sendable>: Sendable {
+    /// The states of the wait; every transition happens under the lock, in the methods below.
+    @usableFromInline
+    enum State: Sendable {
+        /// Neither the continuation nor a result has arrived.
+        case starting
+        /// The task is suspended on the continuation.
+        case waiting(CheckedContinuation<T, any Error>)
+        /// The task was cancelled before it suspended; it resumes as soon as it does.
+        case cancelledEarly
+        /// The task has been resumed, or will be at once.
+        case finished
+    }
+
+    @usableFromInline
+    let state = Locked(State.starting)
+    // The promise's box, as the waiter's upstream; taken out under the lock to withdraw.
+    @usableFromInline
+    let upstream: Locked<Upstream?>
+
+    @usableFromInline
+    init(consuming link: ConsumerLink) {
+        upstream = Locked(link.upstream)
+    }
+
+    /// The task has suspended on `continuation`.
+    @usableFromInline
+    func start(_ continuation: CheckedContinuation<T, any Error>) {
+        let cancelled = state.withLock { state in
+            guard case .cancelledEarly = state else {
+                state = .waiting(continuation)
+                return false
+            }
+            state = .finished
+            return true
+        }
+        if cancelled {
+            continuation.resume(throwing: CancellationError())
+        }
+    }
+
+    /// The promise has resolved.
+    @usableFromInline
+    func finish(with result: Result<T, any Error>) {
+        let continuation = state.withLock { state -> CheckedContinuation<T, any Error>? in
+            guard case .waiting(let continuation) = state else { return nil }
+            state = .finished
+            return continuation
+        }
+        continuation?.resume(with: result)
+        _ = upstream.withLock { $0.take() }
+    }
+
+    /// The task has been cancelled.
+    @usableFromInline
+    func cancel() {
+        let (withdrawing, continuation) = state.withLock {
+            state -> (Bool, CheckedContinuation<T, any Error>?) in
+            switch state {
+            case .starting:
+                state = .cancelledEarly
+                return (true, nil)
+            case .waiting(let continuation):
+                state = .finished
+                return (true, continuation)
+            case .cancelledEarly, .finished:
+                return (false, nil)
+            }
+        }
+        continuation?.resume(throwing: CancellationError())
+        if withdrawing, let upstream = upstream.withLock({ $0.take() }) {
+            Upstream.withdraw(from: upstream, cancelling: true)
+        }
+    }
+}

@@ -1,0 +1,96 @@
+public import CVowCore
+
+/// The part of an ``EmptyBox`` that does not depend on its value type: the phase, who still
+/// wants the result (its ``Interest``) and what the box waits on (its ``Upstream``).
+///
+/// A class of its own so that the code that runs for every promise without knowing its type,
+/// a handle's `deinit` and the telling of an upstream when a box settles, is plain code rather
+/// than generic code, which would look type metadata up on every call. Its stored properties
+/// come first in every empty box, so `_getUnsafePointerToStoredProperties` finds the phase.
+@usableFromInline
+// @unchecked: `upstream` is only touched inside the box's barrier blocks, or in `init` before
+// the box is shared. The phase byte and the interest word are only accessed through the
+// atomic functions of CVowCore.
+class BoxCore: Upstream, @unchecked Sendable {
+    // The raw storage of `phase`: first, at the start of the stored properties.
+    @usableFromInline
+    var phaseStorage = Phase.pending.rawValue
+    // The raw storage of `interest`, in the padding after the phase: it costs no memory.
+    @usableFromInline
+    var interestStorage = Interest.born
+    // What this box waits on, told when the box settles or is cancelled. Unchecked
+    // exclusivity: the box's barrier orders every access.
+    @usableFromInline @exclusivity(unchecked)
+    var upstream: Upstream?
+
+    @inlinable
+    init(consuming link: ConsumerLink) {
+        upstream = link.upstream
+    }
+
+    /// The phase, loaded with acquiring ordering: once it reads `resolved`, so does the sealant.
+    @inlinable
+    final var phase: Phase {
+        // A comparison rather than `Phase(rawValue:)`, whose optional would cost a generic
+        // metadata lookup in unspecialized code.
+        vow_load_acquiring(phaseAddress) == Phase.pending.rawValue ? .pending : .resolved
+    }
+
+    @inlinable
+    final var phaseAddress: UnsafeMutablePointer<UInt8> {
+        _getUnsafePointerToStoredProperties(self).assumingMemoryBound(to: UInt8.self)
+    }
+
+    /// Who still wants this box's result; see ``Interest``.
+    @inlinable
+    final var interest: Interest {
+        // The word follows the phase byte, aligned to four bytes.
+        Interest((_getUnsafePointerToStoredProperties(self) + 4).assumingMemoryBound(to: UInt32.self))
+    }
+
+    /// Whether the box was cancelled, directly or because nobody wanted its result any longer.
+    @inlinable
+    final var isCancelled: Bool {
+        interest.isCancelledAcquiring
+    }
+
+    /// Counts a consumer that never withdraws, or one more handle, while the box is pending.
+    @inlinable
+    final func addHolder() {
+        if phase == .pending {
+            interest.addHolder()
+        }
+    }
+
+    /// Counts a handle's release: the last one, after a consumer withdrew, cancels the box.
+    @inlinable
+    final func releaseHandle() {
+        guard phase == .pending, interest.releaseHandle() else { return }
+        cancel()
+    }
+
+    /// One consumer no longer needs this box; see ``Upstream/withdraw(cancelling:)``.
+    @usableFromInline
+    override final func withdraw(cancelling: Bool) -> Upstream? {
+        guard phase == .pending, interest.withdrawConsumer() else { return nil }
+        return cancelNow()
+    }
+
+    /// Cancels the box: a promise's box rejects with ``PromiseError/cancelled`` and runs its
+    /// handlers; a guarantee's is marked cancelled and stays pending, its steps no longer run.
+    /// Then the upstream hears that this box no longer needs it, and so on up the chain, as
+    /// far as nobody else needs each upstream (see ``Interest``).
+    ///
+    /// Does nothing to a box that has resolved or was cancelled already.
+    @usableFromInline
+    final func cancel() {
+        guard let upstream = cancelNow() else { return }
+        Upstream.withdraw(from: upstream, cancelling: true)
+    }
+
+    /// Cancels this box alone and returns its upstream, which the caller must tell.
+    @usableFromInline
+    func cancelNow() -> Upstream? {
+        preconditionFailure("Vow internal error: \(type(of: self)) does not say how to cancel")
+    }
+}

@@ -1,0 +1,30 @@
+/// The upstream of a box that waits on several others, such as the box of a `race` or a
+/// `when`: when it settles or is cancelled, each of them hears that it is no longer needed.
+///
+/// So a race cancels its losers once it has a winner, and `when(fulfilled:)` cancels the
+/// inputs still running after the first rejection, each as far as nothing else waits for it.
+@usableFromInline
+final class Upstreams: Upstream, @unchecked Sendable {
+    // @unchecked: `members` never changes after `init`.
+    @usableFromInline
+    let members: [Upstream]
+
+    /// A link to every one of `members`, or none when there is none.
+    @inlinable
+    static func link(_ members: [Upstream]) -> ConsumerLink {
+        members.isEmpty ? .none : ConsumerLink(Upstreams(members))
+    }
+
+    @inlinable
+    init(_ members: [Upstream]) {
+        self.members = members
+    }
+
+    @usableFromInline
+    override func withdraw(cancelling: Bool) -> Upstream? {
+        for member in members {
+            Upstream.withdraw(from: member, cancelling: cancelling)
+        }
+        return nil
+    }
+}

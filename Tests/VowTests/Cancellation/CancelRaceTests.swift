@@ -1,0 +1,85 @@
+import Dispatch
+import Testing
+import Vow
+
+/// `cancel()` racing with a resolution on another thread.
+@Suite struct CancelRaceTests {
+    /// Starts `first` and `second` on two threads at once, each released by the same gate, and
+    /// returns once both have run.
+    private func race(_ first: @escaping @Sendable () -> Void, _ second: @escaping @Sendable () -> Void) {
+        DispatchQueue.concurrentPerform(iterations: 2) { index in
+            index == 0 ? first() : second()
+        }
+    }
+
+    @Test func cancelRacingFulfilSettlesOnceAndRunsEveryHandlerOnce() async throws {
+        let rounds = 100_000
+        let (cancelWins, fulfilWins) = try await onThreadOfItsOwn {
+            var cancelWins = 0
+            var fulfilWins = 0
+            for round in 0..<rounds {
+                let (promise, resolver) = Promise<Int>.pending()
+                let hooks = Counter()
+                let handlers = Counter()
+                resolver.onCancel { hooks.increment() }
+                let mapped = promise.map(on: nil) { $0 + 1 }
+                promise.pipe { _ in handlers.increment() }
+                mapped.pipe { _ in handlers.increment() }
+                self.race({ resolver.fulfill(round) }, { promise.cancel() })
+                let result = try #require(promise.result)
+                #expect(handlers.value == 2, "round \(round): handlers ran \(handlers.value) times")
+                if result.isCancellation {
+                    cancelWins += 1
+                    #expect(
+                        hooks.value == 1,
+                        "round \(round): the cancel won but onCancel ran \(hooks.value) times")
+                    #expect(mapped.result?.isCancellation == true)
+                } else {
+                    fulfilWins += 1
+                    #expect(try result.get() == round)
+                    #expect(hooks.value == 0, "round \(round): the fulfil won but onCancel ran")
+                    #expect(try mapped.result?.get() == round + 1)
+                }
+            }
+            return (cancelWins, fulfilWins)
+        }
+        // Both outcomes occurred, so the two calls did race.
+        #expect(cancelWins > 0)
+        #expect(fulfilWins > 0)
+    }
+
+    @Test func cancellingTheEndOfAChainWhileItsStartResolvesRunsEachStepAtMostOnce() async throws {
+        let rounds = 20_000
+        let (stopped, finished) = try await onThreadOfItsOwn {
+            var stopped = 0
+            var finished = 0
+            for round in 0..<rounds {
+                let steps = Counter()
+                let hooks = Counter()
+                let (end, resolver): (Promise<Int>, Resolver<Int>) = {
+                    let (promise, resolver) = Promise<Int>.pending()
+                    resolver.onCancel { hooks.increment() }
+                    let end = promise.map(on: nil) { value -> Int in
+                        steps.increment()
+                        return value
+                    }.map(on: nil) { value -> Int in
+                        steps.increment()
+                        return value
+                    }
+                    return (end, resolver)
+                }()
+                self.race({ resolver.fulfill(round) }, { end.cancel() })
+                #expect(steps.value <= 2)
+                #expect(hooks.value <= 1)
+                if hooks.value == 1 {
+                    stopped += 1
+                    #expect(steps.value == 0, "round \(round): the work was cancelled but a step ran")
+                }
+                if steps.value == 2 { finished += 1 }
+            }
+            return (stopped, finished)
+        }
+        #expect(stopped > 0)
+        #expect(finished > 0)
+    }
+}
