@@ -82,6 +82,7 @@ func allScenarios() -> [Scenario] {
         whenScenario(),
         deepChainScenario(),
         mainActorHopScenario(),
+        cancelChainScenario(),
         // Last, because it tunes the allocator's trimming for the rest of the process.
         memoryScenario(),
     ]

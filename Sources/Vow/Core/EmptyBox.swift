@@ -99,7 +99,10 @@ final class EmptyBox<T: Sendable>: BoxCore, @unchecked Sendable {
     /// here.
     @inlinable
     func take(_ value: T) -> (Handlers<T>, Upstream?) {
-        queue.write {
+        // A box that has resolved stays as it is: later seals, such as the rejection a
+        // cancelled chain passes on to its cancelled steps, skip the barrier.
+        guard phase == .pending else { return (.none, nil) }
+        return queue.write {
             guard case .pending(let handlers) = sealant else { return (.none, nil) }
             sealant = .resolved(value)
             vow_store_releasing(phaseAddress, Phase.resolved.rawValue)
