@@ -46,19 +46,31 @@ static inline uint32_t vow_load32_acquiring(const uint32_t *_Nonnull address) {
     return __atomic_load_n(address, __ATOMIC_ACQUIRE);
 }
 
-/// Adds `value` to `*address` with relaxed ordering and returns what it held.
-static inline uint32_t vow_add32_relaxed(uint32_t *_Nonnull address, uint32_t value) {
-    return __atomic_fetch_add(address, value, __ATOMIC_RELAXED);
+/// Loads `*address`, sequentially consistent with every other such access.
+static inline uint32_t vow_load32_sequential(const uint32_t *_Nonnull address) {
+    return __atomic_load_n(address, __ATOMIC_SEQ_CST);
 }
 
-/// Subtracts `value` from `*address`, acquiring and releasing, and returns what it held.
-static inline uint32_t vow_subtract32(uint32_t *_Nonnull address, uint32_t value) {
-    return __atomic_fetch_sub(address, value, __ATOMIC_ACQ_REL);
+/// Stores `value` into `*address` with relaxed ordering: a plain store that a concurrent
+/// atomic load may read.
+static inline void vow_store32_relaxed(uint32_t *_Nonnull address, uint32_t value) {
+    __atomic_store_n(address, value, __ATOMIC_RELAXED);
 }
 
-/// Sets the bits of `value` in `*address`, acquiring and releasing, and returns what it held.
-static inline uint32_t vow_or32(uint32_t *_Nonnull address, uint32_t value) {
-    return __atomic_fetch_or(address, value, __ATOMIC_ACQ_REL);
+/// Loads `*address`, sequentially consistent with every other such access.
+static inline uint16_t vow_load16_sequential(const uint16_t *_Nonnull address) {
+    return __atomic_load_n(address, __ATOMIC_SEQ_CST);
+}
+
+/// Replaces `*address` with `desired` if it holds `*expected`, sequentially consistent;
+/// otherwise stores what it holds in `*expected`. Returns whether it replaced it.
+static inline bool vow_compare_exchange16(uint16_t *_Nonnull address, uint16_t *_Nonnull expected, uint16_t desired) {
+    return __atomic_compare_exchange_n(address, expected, desired, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);
+}
+
+/// A full fence: no memory access moves across it.
+static inline void vow_fence_sequential(void) {
+    __atomic_thread_fence(__ATOMIC_SEQ_CST);
 }
 
 /// Stores the lowest address of the calling thread's stack in `*bottom` and returns `true`,

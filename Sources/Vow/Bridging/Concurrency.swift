@@ -13,11 +13,13 @@ extension Promise {
         if let result {
             return try result.get()
         }
+        // The waiter's handler is attached, and counted as a consumer, before the task can be
+        // cancelled, so that a cancellation always withdraws a consumer that exists.
         let waiter = TaskWaiter<T>(consuming: box.consumed)
+        box.observe { waiter.finish(with: $0) }
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 waiter.start(continuation)
-                box.observe { waiter.finish(with: $0) }
             }
         } onCancel: {
             waiter.cancel()
@@ -53,8 +55,6 @@ extension Guarantee {
     @inlinable
     public func async() async -> T {
         await withCheckedContinuation { continuation in
-            // A waiting task that cannot be told of a cancellation never withdraws.
-            box.addPermanentConsumer()
             box.observe { continuation.resume(returning: $0) }
         }
     }

@@ -12,6 +12,8 @@ final class TaskWaiter<T: Sendable>: Sendable {
         case starting
         /// The task is suspended on the continuation.
         case waiting(CheckedContinuation<T, any Error>)
+        /// The result arrived before the task suspended; it resumes with it as soon as it does.
+        case resultEarly(Result<T, any Error>)
         /// The task was cancelled before it suspended; it resumes as soon as it does.
         case cancelledEarly
         /// The task has been resumed, or will be at once.
@@ -32,16 +34,23 @@ final class TaskWaiter<T: Sendable>: Sendable {
     /// The task has suspended on `continuation`.
     @usableFromInline
     func start(_ continuation: CheckedContinuation<T, any Error>) {
-        let cancelled = state.withLock { state in
-            guard case .cancelledEarly = state else {
+        let early = state.withLock { state -> Result<T, any Error>? in
+            switch state {
+            case .starting:
                 state = .waiting(continuation)
-                return false
+                return nil
+            case .resultEarly(let result):
+                state = .finished
+                return result
+            case .cancelledEarly:
+                state = .finished
+                return .failure(CancellationError())
+            case .waiting, .finished:
+                preconditionFailure("Vow internal error: a task suspended twice on one wait")
             }
-            state = .finished
-            return true
         }
-        if cancelled {
-            continuation.resume(throwing: CancellationError())
+        if let early {
+            continuation.resume(with: early)
         }
     }
 
@@ -49,9 +58,16 @@ final class TaskWaiter<T: Sendable>: Sendable {
     @usableFromInline
     func finish(with result: Result<T, any Error>) {
         let continuation = state.withLock { state -> CheckedContinuation<T, any Error>? in
-            guard case .waiting(let continuation) = state else { return nil }
-            state = .finished
-            return continuation
+            switch state {
+            case .starting:
+                state = .resultEarly(result)
+                return nil
+            case .waiting(let continuation):
+                state = .finished
+                return continuation
+            case .resultEarly, .cancelledEarly, .finished:
+                return nil
+            }
         }
         continuation?.resume(with: result)
         _ = upstream.withLock { $0.take() }
@@ -69,7 +85,7 @@ final class TaskWaiter<T: Sendable>: Sendable {
             case .waiting(let continuation):
                 state = .finished
                 return (true, continuation)
-            case .cancelledEarly, .finished:
+            case .resultEarly, .cancelledEarly, .finished:
                 return (false, nil)
             }
         }

@@ -1,7 +1,8 @@
 public import CVowCore
 
 /// The part of an ``EmptyBox`` that does not depend on its value type: the phase, who still
-/// wants the result (its ``Interest``) and what the box waits on (its ``Upstream``).
+/// wants the result (its ``Interest`` and ``Handles``) and what the box waits on (its
+/// ``Upstream``).
 ///
 /// A class of its own so that the code that runs for every promise without knowing its type,
 /// a handle's `deinit` and the telling of an upstream when a box settles, is plain code rather
@@ -9,13 +10,16 @@ public import CVowCore
 /// come first in every empty box, so `_getUnsafePointerToStoredProperties` finds the phase.
 @usableFromInline
 // @unchecked: `upstream` is only touched inside the box's barrier blocks, or in `init` before
-// the box is shared. The phase byte and the interest word are only accessed through the
-// atomic functions of CVowCore.
+// the box is shared. The phase byte, the handle count and the interest word are only accessed
+// through the atomic functions of CVowCore.
 class BoxCore: Upstream, @unchecked Sendable {
     // The raw storage of `phase`: first, at the start of the stored properties.
     @usableFromInline
     var phaseStorage = Phase.pending.rawValue
-    // The raw storage of `interest`, in the padding after the phase: it costs no memory.
+    // The raw storage of `handles` and `interest`, in the padding after the phase: they cost
+    // no memory.
+    @usableFromInline
+    var handlesStorage = Handles.born
     @usableFromInline
     var interestStorage = Interest.born
     // What this box waits on, told when the box settles or is cancelled. Unchecked
@@ -41,11 +45,21 @@ class BoxCore: Upstream, @unchecked Sendable {
         _getUnsafePointerToStoredProperties(self).assumingMemoryBound(to: UInt8.self)
     }
 
-    /// Who still wants this box's result; see ``Interest``.
+    @inlinable
+    final var queue: BarrierQueue { BarrierQueues.queue(for: self) }
+
+    /// Which consumers still want this box's result; see ``Interest``.
     @inlinable
     final var interest: Interest {
-        // The word follows the phase byte, aligned to four bytes.
+        // The word follows the handle count, aligned to four bytes.
         Interest((_getUnsafePointerToStoredProperties(self) + 4).assumingMemoryBound(to: UInt32.self))
+    }
+
+    /// How many handles wrap this box; see ``Handles``.
+    @inlinable
+    final var handles: Handles {
+        // The count follows the phase byte, aligned to two bytes.
+        Handles((_getUnsafePointerToStoredProperties(self) + 2).assumingMemoryBound(to: UInt16.self))
     }
 
     /// Whether the box was cancelled, directly or because nobody wanted its result any longer.
@@ -54,25 +68,21 @@ class BoxCore: Upstream, @unchecked Sendable {
         interest.isCancelledAcquiring
     }
 
-    /// Counts a consumer that never withdraws, or one more handle, while the box is pending.
-    @inlinable
-    final func addHolder() {
-        if phase == .pending {
-            interest.addHolder()
-        }
-    }
-
-    /// Counts a handle's release: the last one, after a consumer withdrew, cancels the box.
+    /// Counts a handle's release: the last one, once every consumer withdrew, cancels the box.
     @inlinable
     final func releaseHandle() {
-        guard phase == .pending, interest.releaseHandle() else { return }
+        guard phase == .pending, handles.release(), interest.isForsaken else { return }
         cancel()
     }
 
     /// One consumer no longer needs this box; see ``Upstream/withdraw(cancelling:)``.
     @usableFromInline
     override final func withdraw(cancelling: Bool) -> Upstream? {
-        guard phase == .pending, interest.withdrawConsumer() else { return nil }
+        guard phase == .pending, queue.write({ interest.withdrawConsumer() }) else { return nil }
+        // Orders the withdrawal before the look at the handles, as a handle's release orders
+        // its count before its look at the consumers; see `Interest`.
+        vow_fence_sequential()
+        guard handles.areGone else { return nil }
         return cancelNow()
     }
 

@@ -47,9 +47,6 @@ final class EmptyBox<T: Sendable>: BoxCore, @unchecked Sendable {
         Trampoline.current.run(Orphans(taking: &sealant).work, as: .tail)
     }
 
-    @inlinable
-    var queue: BarrierQueue { BarrierQueues.queue(for: self) }
-
     /// The result, or `nil` while the box is pending.
     @inlinable
     var resolution: T? {
@@ -67,7 +64,11 @@ final class EmptyBox<T: Sendable>: BoxCore, @unchecked Sendable {
             handler(resolvedValue)
             return
         }
-        let attached = queue.write { sealant.attach(handler) }
+        let attached = queue.write {
+            guard sealant.attach(handler) else { return false }
+            interest.countConsumer()
+            return true
+        }
         if !attached {
             handler(resolvedValue)
         }

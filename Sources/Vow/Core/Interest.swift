@@ -1,44 +1,43 @@
 public import CVowCore
 
-/// Who still wants a pending box's result, in one 32-bit word read and written atomically,
-/// without the box's queue.
+/// Who still wants a pending box's result: its consumers, counted in a 32-bit word that only
+/// the box's barrier blocks change, and its handles, counted in a 16-bit word of their own.
 ///
-/// The word counts the box's *holders*: its handles (the ``Promise`` or ``Guarantee`` objects
-/// that wrap it), the downstream boxes linked to it for cancellation, and the consumers that
-/// never withdraw, such as a handler given to `pipe(to:)`. Two flags record what happened:
+/// A *consumer* is any handler attached to the box while it is pending: the step of an
+/// operator, a combinator's input, a waiting thread or task, or a handler given to
+/// `pipe(to:)`. Steps and awaiting tasks withdraw when they are cancelled; other handlers never
+/// do. A *handle* is a ``Promise`` or ``Guarantee`` object that wraps the box.
 ///
-/// | transition | holders | flags | happens in |
+/// | transition | consumers | flags | happens in |
 /// | --- | --- | --- | --- |
-/// | born | 1, for the one handle its creator wraps it in | none | `BoxCore.init` |
-/// | a handle or consumer is added | + 1 | | ``addHolder()`` |
-/// | a handle goes away | − 1 | | ``releaseHandle()`` |
-/// | a consumer withdraws | − 1 | `withdrawn` | ``withdrawConsumer()`` |
-/// | the box is cancelled | | `cancelled` | ``markCancelled()``, inside the box's barrier |
+/// | born | 0 | none | `BoxCore.init` |
+/// | a handler is attached | + 1 | | ``countConsumer()``, in the attaching barrier |
+/// | a consumer withdraws | − 1 | `withdrawn` | ``withdrawConsumer()``, in a barrier |
+/// | the box is cancelled | | `cancelled` | ``markCancelled()``, in the cancelling barrier |
 ///
-/// A box gives up, cancelling itself, when its holders reach zero after a consumer withdrew:
-/// every consumer attached to it has cancelled, and no handle is left from which a new one
-/// could attach. A box nobody ever consumed is never cancelled this way, so work started for
-/// its side effects alone runs to the end.
+/// A box gives up, cancelling itself, once a consumer has withdrawn, no consumer is left, and
+/// no handle is left from which a new one could attach. Whichever of the last withdrawal and
+/// the last handle's release comes second sees the other, because both are sequentially
+/// consistent; both may see it, and cancelling twice does nothing. A box nobody consumed is
+/// never cancelled this way, so work started for its side effects alone runs to the end.
 ///
-/// Counting handles takes a `deinit` on every promise, whose atomic instruction is the one
-/// cost of cancellation that a chain pays at every step; it also keeps the optimizer from
-/// removing the promises a chain only passes through. It buys the rule that holding a promise
-/// keeps its work going for the consumers you have yet to attach.
+/// Counting consumers inside the barrier that attaches them costs no atomic instruction; only
+/// a handle's release, in its `deinit`, does.
 ///
-/// The count takes 28 bits; a box with more than 268 million holders at once is not
+/// The count takes 28 bits; a box with more than 268 million consumers at once is not
 /// supported.
 @usableFromInline
 struct Interest {
     @usableFromInline
-    static let holderMask: UInt32 = (1 << 28) - 1
+    static let consumerMask: UInt32 = (1 << 28) - 1
     @usableFromInline
     static let withdrawn: UInt32 = 1 << 28
     @usableFromInline
     static let cancelled: UInt32 = 1 << 29
 
-    /// The word of a box that has one holder: the handle its creator wraps it in.
+    /// The word of a new box: no consumer, no flag.
     @usableFromInline
-    static let born: UInt32 = 1
+    static let born: UInt32 = 0
 
     @usableFromInline
     let address: UnsafeMutablePointer<UInt32>
@@ -61,34 +60,79 @@ struct Interest {
         vow_load32_acquiring(address) & Interest.cancelled != 0
     }
 
-    /// Counts one more holder: a consumer or a handle.
+    /// Whether a consumer withdrew and none is left, on a box not yet cancelled.
     @inlinable
-    func addHolder() {
-        vow_add32_relaxed(address, 1)
+    var isForsaken: Bool {
+        vow_load32_sequential(address) & (Interest.consumerMask | Interest.withdrawn | Interest.cancelled)
+            == Interest.withdrawn
     }
 
-    /// Counts a handle's release; returns whether the box should now give up.
+    /// Counts a handler just attached. Only inside the box's barrier.
     @inlinable
-    func releaseHandle() -> Bool {
-        let old = vow_subtract32(address, 1)
-        return old & (Interest.holderMask | Interest.withdrawn | Interest.cancelled) == 1 | Interest.withdrawn
+    func countConsumer() {
+        vow_store32_relaxed(address, vow_load32_relaxed(address) &+ 1)
     }
 
-    /// Counts a consumer's withdrawal; returns whether the box should now give up.
-    ///
-    /// The flag is set before the count drops, so whichever release brings the count to zero,
-    /// this one or a handle's, sees it.
+    /// Counts a consumer's withdrawal; returns whether it was the last. Only inside the box's
+    /// barrier.
     @inlinable
     func withdrawConsumer() -> Bool {
-        vow_or32(address, Interest.withdrawn)
-        let old = vow_subtract32(address, 1)
-        return old & (Interest.holderMask | Interest.cancelled) == 1
+        let word = vow_load32_relaxed(address)
+        guard word & Interest.cancelled == 0, word & Interest.consumerMask > 0 else { return false }
+        let withdrawn = (word &- 1) | Interest.withdrawn
+        vow_store32_relaxed(address, withdrawn)
+        return withdrawn & Interest.consumerMask == 0
     }
 
     /// Marks the box cancelled. Only inside the box's barrier, which makes the check before it
     /// and the mark one step.
     @inlinable
     func markCancelled() {
-        vow_or32(address, Interest.cancelled)
+        vow_store32_relaxed(address, vow_load32_relaxed(address) | Interest.cancelled)
+    }
+}
+
+/// The count of a pending box's handles, the ``Promise`` and ``Guarantee`` objects that wrap
+/// it, changed with sequentially consistent atomic instructions; see ``Interest``.
+///
+/// It saturates: a box that once had 65,535 handles at once counts as held for good.
+@usableFromInline
+struct Handles {
+    /// The count of a new box: the one handle its creator wraps it in.
+    @usableFromInline
+    static let born: UInt16 = 1
+
+    @usableFromInline
+    static let saturated: UInt16 = .max
+
+    @usableFromInline
+    let address: UnsafeMutablePointer<UInt16>
+
+    @inlinable
+    init(_ address: UnsafeMutablePointer<UInt16>) {
+        self.address = address
+    }
+
+    /// Whether no handle is left.
+    @inlinable
+    var areGone: Bool {
+        vow_load16_sequential(address) == 0
+    }
+
+    /// Counts one more handle.
+    @inlinable
+    func add() {
+        var count = vow_load16_sequential(address)
+        while count != Handles.saturated, !vow_compare_exchange16(address, &count, count + 1) {}
+    }
+
+    /// Counts a handle's release; returns whether it was the last.
+    @inlinable
+    func release() -> Bool {
+        var count = vow_load16_sequential(address)
+        while count != Handles.saturated {
+            if vow_compare_exchange16(address, &count, count - 1) { return count == 1 }
+        }
+        return false
     }
 }

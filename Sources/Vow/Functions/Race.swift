@@ -50,8 +50,9 @@ public func race<T>(_ first: Guarantee<T>, _ rest: Guarantee<T>...) -> Guarantee
     let next = EmptyBox<T>()
     var contenders: [Upstream] = []
     for contender in [first] + rest {
-        contender.box.consumed.upstream.map { contenders.append($0) }
+        let link = contender.box.consumed
         contender.box.observe { next.seal($0) }
+        link.upstream.map { contenders.append($0) }
     }
     next.replaceUpstream(with: Upstreams.link(contenders))
     return Guarantee(next)

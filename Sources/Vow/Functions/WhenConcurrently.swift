@@ -158,10 +158,13 @@ private final class Throttle<Element: Thenable>: Upstream, @unchecked Sendable {
                     finishIterating()
                     break
                 }
+                var upstream: Upstream?
                 thenable._pipe { link in
-                    track(link.upstream, in: slot)
+                    upstream = link.upstream
                     return { self.complete(slot, with: $0) }
                 }
+                // Tracked once the handler is attached, and so counted as a consumer.
+                track(upstream, in: slot)
             }
         } while pumpAgain()
     }

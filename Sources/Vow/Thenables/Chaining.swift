@@ -101,10 +101,14 @@ extension EmptyBox {
         if let promise = source as? Promise<Source.T>, promise.box.isBacked(by: self) {
             throw PromiseError.returnedSelf
         }
+        // Linked once the handler is attached, and so counted: a box cancelled meanwhile then
+        // withdraws a consumer that exists.
+        var upstream = ConsumerLink.none
         source._pipe { link in
-            replaceUpstream(with: link)
+            upstream = link
             return { self.seal($0) }
         }
+        replaceUpstream(with: upstream)
     }
 
     /// Resolves this box as `source` does.
@@ -113,8 +117,9 @@ extension EmptyBox {
         precondition(
             !source.box.isBacked(by: self),
             "A handler returned the guarantee its own operator returned, so it could never resolve.")
-        replaceUpstream(with: source.box.consumed)
+        let upstream = source.box.consumed
         source.box.observe { self.seal($0) }
+        replaceUpstream(with: upstream)
     }
 
     /// Makes what `link` leads to, already counting this box as a consumer, the box's upstream

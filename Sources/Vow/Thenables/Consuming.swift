@@ -26,21 +26,11 @@ extension Thenable {
 }
 
 extension Box {
-    /// Counts a consumer that never withdraws, such as a handler given to a guarantee's
-    /// `pipe(to:)`, which would wait for good if the guarantee stopped its work.
-    @inlinable
-    func addPermanentConsumer() {
-        if case .empty(let box) = self {
-            box.addHolder()
-        }
-    }
-
-    /// This box, if pending, counted as having one more holder: the link a new step keeps
-    /// as its upstream.
+    /// A link to this box, if pending, for a new step to keep as its upstream. The step's
+    /// handler counts as a consumer once attached.
     @inlinable
     var consumed: ConsumerLink {
         guard case .empty(let box) = self, box.phase == .pending else { return .none }
-        box.interest.addHolder()
         return ConsumerLink(box)
     }
 }

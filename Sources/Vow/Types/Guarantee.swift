@@ -28,7 +28,7 @@ public final class Guarantee<T: Sendable>: Thenable {
     /// One more handle to `box`, which already has its own.
     @inlinable
     convenience init(sharing box: EmptyBox<T>) {
-        box.addHolder()
+        box.handles.add()
         self.init(box: .empty(box))
     }
 
@@ -81,11 +81,10 @@ public final class Guarantee<T: Sendable>: Thenable {
     /// Runs `handler` with the value, wrapped as a result: at once if the guarantee is resolved,
     /// otherwise on the thread that resolves it.
     ///
-    /// A handler attached with `pipe` is a consumer that never cancels: a guarantee cannot
-    /// reject, so if it stopped its work, the handler would wait for good.
+    /// A handler attached with `pipe` is a consumer that never cancels: while the guarantee is
+    /// pending, it keeps the work behind it going.
     @inlinable
     public func pipe(to handler: @escaping @Sendable (Result<T, any Error>) -> Void) {
-        box.addPermanentConsumer()
         box.observe { handler(.success($0)) }
     }
 

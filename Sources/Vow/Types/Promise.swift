@@ -115,8 +115,8 @@ public final class Promise<T: Sendable>: Thenable, CatchMixin {
     ///
     /// This is the primitive beneath every operator; prefer `done`, `catch` or `tap` in app code.
     ///
-    /// A handler attached with `pipe` does not count as a consumer for cancellation: if the
-    /// promise is cancelled, it gets the rejection like any handler.
+    /// A handler attached with `pipe` is a consumer that never cancels: while the promise is
+    /// pending, it keeps cancellation from travelling up to it from its other consumers.
     @inlinable
     public func pipe(to handler: @escaping @Sendable (Result<T, any Error>) -> Void) {
         box.observe(handler)
