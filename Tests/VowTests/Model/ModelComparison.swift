@@ -94,6 +94,7 @@ enum ModelCheck {
         case nil: "pending"
         case .value(let value)?: "fulfilled with \(value)"
         case .error(let id)?: "rejected with E\(id)"
+        case .cancelled?: "cancelled"
         case .foreign(let text)?: "rejected with \(text)"
         }
     }

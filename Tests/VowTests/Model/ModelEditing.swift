@@ -1,6 +1,7 @@
 // Edits of a program, shared by the generator, which repairs programs the model cannot
 // predict, and the shrinker, which simplifies failing ones. Each returns a program with no
-// unused deferreds and no empty stages; whether the result is valid is for `problem` to say.
+// unused deferreds, no empty stages and no cancel step for a node that can no longer be
+// cancelled; whether the result is valid is for `problem` to say.
 
 extension Program {
     /// The program with node `node` doing `op` instead.
@@ -20,28 +21,37 @@ extension Program {
         }
     }
 
-    /// The program with node `node` a pending source that step `slot` resolves with `outcome`,
-    /// or that never resolves if `slot` is `nil`.
+    /// The program with node `node` a pending source that a step after `slot` resolves with
+    /// `outcome`, or that never resolves if `slot` is `nil`. A cancelled node is cancelled
+    /// there instead, unless a step cancels it already.
     func replacingWithPendingSource(_ node: Int, outcome: Outcome, kind: Kind, resolvedAfter slot: Int?)
         -> Program
     {
         var edited = self
-        edited.deferreds.append(Deferred(kind: kind, outcome: outcome))
+        let isCancelled = outcome == .cancelled
+        edited.deferreds.append(Deferred(kind: kind, outcome: isCancelled ? .value(0) : outcome))
         let deferred = edited.deferreds.count - 1
         edited.nodes[node].op = .source(.pending(deferred))
-        if let slot {
+        if let slot, !isCancelled {
             edited.steps.insert(.resolve(Resolution(deferred: deferred, thread: .driver)), at: slot + 1)
+        } else if let slot, !steps.contains(.cancel(node)) {
+            edited.steps.insert(.cancel(node), at: slot + 1)
         }
         return edited.normalized()
     }
 
-    /// The program without node `node`, or `nil` if another node refers to it.
+    /// The program without node `node` and the steps that cancel it, or `nil` if another node
+    /// refers to it.
     func removingNode(_ node: Int) -> Program? {
         guard !nodes.contains(where: { $0.op.references.contains(node) }) else { return nil }
         var edited = self
         edited.nodes.remove(at: node)
         for index in edited.nodes.indices {
             edited.nodes[index].op = edited.nodes[index].op.renumberingNodes { $0 > node ? $0 - 1 : $0 }
+        }
+        edited.steps = steps.compactMap { step in
+            guard let cancelled = step.cancelled else { return step }
+            return cancelled == node ? nil : .cancel(cancelled > node ? cancelled - 1 : cancelled)
         }
         return edited.normalized()
     }
@@ -78,6 +88,13 @@ extension Program {
             for index in edited.nodes.indices {
                 edited.nodes[index].stage = newStage[edited.nodes[index].stage]!
             }
+        }
+        // An edit can turn the node a step cancels into one that cannot be cancelled, such as
+        // a `catch` replaced by the guarantee it resolved.
+        if case .success(let kinds) = edited.kinds() {
+            let unrunnable = Set(
+                edited.steps.indices.filter { edited.cancelProblem(at: $0, kinds: kinds) != nil })
+            edited.steps = edited.steps.indices.filter { !unrunnable.contains($0) }.map { edited.steps[$0] }
         }
         return edited
     }

@@ -19,7 +19,8 @@ struct Observation: Sendable {
 /// The driver thread walks the program's steps. A build step builds each group of its stage,
 /// group 0 on the driver and the others on global-queue workers at the same time; a resolve
 /// step fulfils or rejects a deferred on the driver, on a test queue or on a global worker,
-/// and a build step may do that too, on another thread, while the stage is built.
+/// and a build step may do that too, on another thread, while the stage is built; a cancel
+/// step cancels a node on the driver.
 /// After every step the driver waits until the run is *quiet*, so that the model's slots are
 /// the run's too:
 ///
@@ -30,6 +31,9 @@ struct Observation: Sendable {
 ///
 /// Nothing else can still run: inline handlers run inside one of those. Every wait is
 /// bounded, so a hang in Vow fails the case with its seed instead of hanging CI.
+///
+/// The execution holds a handle to every node, deferred and `catch` finalizer until the run
+/// ends, so that a cancellation never travels up a chain: the model leaves that out.
 final class Execution: Sendable {
     let program: Program
     let journal = Journal()
@@ -38,6 +42,8 @@ final class Execution: Sendable {
     private let patience: Double
     private let handles: Protected<[Handle?]>
     private let deferreds: Protected<[DeferredHandle?]>
+    /// What each `catch` node's `catch` returned, which a cancel step cancels.
+    private let finalizers: Protected<[Finalizer?]>
 
     private init(_ program: Program, kinds: [Kind], patience: Double) {
         self.program = program
@@ -45,6 +51,7 @@ final class Execution: Sendable {
         self.patience = patience
         handles = Protected(program.nodes.map { _ in nil })
         deferreds = Protected(program.deferreds.map { _ in nil })
+        finalizers = Protected(program.nodes.map { _ in nil })
     }
 
     /// Runs `program`, waiting at most `patience` seconds for each step to quiet down.
@@ -96,6 +103,7 @@ final class Execution: Sendable {
                 gate.pass { if groups.contains(0) { build(stage: stage, group: 0) } }
                 stage += 1
             }
+            if let node = step.cancelled { cancel(node) }
             if let stall = quiesce(slot: slot, workers: workers, expecting: expectation) {
                 observation.stall = stall
                 break
@@ -142,6 +150,7 @@ final class Execution: Sendable {
         // Handlers capture this execution and the execution holds the promises: break the cycle.
         handles.withLock { $0 = [] }
         deferreds.withLock { $0 = [] }
+        finalizers.withLock { $0 = [] }
         return true
     }
 
@@ -150,6 +159,15 @@ final class Execution: Sendable {
     private func resolve(_ deferred: Int) {
         let made = deferreds.withLock { $0[deferred] }
         made!.resolve(with: program.deferreds[deferred].outcome)
+    }
+
+    /// Cancels a promise node, or the chain a `catch` node ends.
+    private func cancel(_ node: Int) {
+        if let finalizer = finalizers.withLock({ $0[node] }) { return finalizer.cancel() }
+        guard case .promise(let promise) = handle(node) else {
+            preconditionFailure("only promises and catches are cancelled")
+        }
+        promise.cancel()
     }
 
     private func build(stage: Int, group: Int) {
@@ -239,11 +257,14 @@ final class Execution: Sendable {
         case .catch(let input, let place, let policy, let finallyPlace):
             let (caught, resolve) = Guarantee<Int>.pending()
             let recordFinally = recorder(index, .finally, pausing: program.nodes[index].slow)
-            handle(input).promise.catch(on: queues.queue(for: place), policy: policy.vow) { _ in record() }
-                .finally(on: queues.queue(for: finallyPlace)) {
-                    recordFinally()
-                    resolve(0)
-                }
+            let finalizer = handle(input).promise.catch(on: queues.queue(for: place), policy: policy.vow) {
+                _ in record()
+            }
+            finalizer.finally(on: queues.queue(for: finallyPlace)) {
+                recordFinally()
+                resolve(0)
+            }
+            finalizers.withLock { $0[index] = finalizer }
             return .guarantee(caught)
         case .when(let children):
             return .promise(gathered(children.map(handle)).map(on: nil) { Fold.values($0) })

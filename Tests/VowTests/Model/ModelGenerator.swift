@@ -1,5 +1,6 @@
 /// Writes a random program from a seed: a few build stages, each node a source or an operator
-/// on earlier nodes it can see, and resolve steps for the pending sources between the stages.
+/// on earlier nodes it can see, and resolve steps for the pending sources between the stages;
+/// in one program in ten, a step or two that cancel a node.
 ///
 /// The weights favour what finds bugs in a futures library: chains, several handlers on one
 /// promise, inline and queued steps mixed, promises resolved before and after handlers are
@@ -83,8 +84,54 @@ struct ProgramGenerator {
                 }
             }
         }
+        // Drawn after the nodes, so that the nodes of a seed stay as they were without them.
+        if random.chance(10) {
+            for _ in 0..<random.int(in: 1...2) { addCancellation() }
+        }
         let steps = (0..<stages).flatMap { [Step.build(racing: racing[$0])] + resolutions[$0] }
         return Program(nodes: nodes, deferreds: deferreds, steps: steps).normalized()
+    }
+
+    /// Adds a step that cancels a node, among the resolve steps of a stage from the node's on.
+    /// Cancelling a resolved node does nothing, so it favours nodes that wait for a deferred
+    /// still pending once they are built, and a step before the last of those is resolved.
+    private mutating func addCancellation() {
+        let program = Program(nodes: nodes, deferreds: deferreds, steps: [])
+        // The deferreds each node waits for, itself or through the nodes it refers to, that no
+        // step before its build resolves.
+        var waitsFor: [Set<Int>] = []
+        for node in nodes {
+            let all = node.op.references.reduce(into: Set(node.op.deferreds)) { $0.formUnion(waitsFor[$1]) }
+            waitsFor.append(all.filter { resolutionPlace(of: $0).map { $0.stage >= node.stage } ?? true })
+        }
+        let cancellable = nodes.indices.filter { program.isCancellable($0, kinds: kinds) }
+        guard !cancellable.isEmpty else { return }
+        let waiting = cancellable.filter { !waitsFor[$0].isEmpty }
+        let node = random.element(of: !waiting.isEmpty && random.chance(90) ? waiting : cancellable)
+        var latest = (stage: stages - 1, position: resolutions[stages - 1].count)
+        let places = waitsFor[node].sorted().map(resolutionPlace)
+        if !places.isEmpty, !places.contains(where: { $0 == nil }), random.chance(85) {
+            latest = places.compactMap { $0 }.max { ($0.stage, $0.position) < ($1.stage, $1.position) }!
+        }
+        let stage = random.int(in: nodes[node].stage...latest.stage)
+        let position = random.int(
+            in: 0...(stage == latest.stage ? latest.position : resolutions[stage].count))
+        resolutions[stage].insert(.cancel(node), at: position)
+    }
+
+    /// Where the step that resolves `deferred` is, as a stage and a position among the resolve
+    /// steps after its build, or `nil` if no step resolves it. A resolution racing a build,
+    /// never the first, is at the end of the stage before.
+    private func resolutionPlace(of deferred: Int) -> (stage: Int, position: Int)? {
+        if let stage = racing.firstIndex(where: { $0?.deferred == deferred }) {
+            return (stage - 1, resolutions[stage - 1].count)
+        }
+        for (stage, steps) in resolutions.enumerated() {
+            if let position = steps.firstIndex(where: { $0.resolution?.deferred == deferred }) {
+                return (stage, position)
+            }
+        }
+        return nil
     }
 
     /// Edits away what the model cannot predict: a `race` or `when` whose first result depends

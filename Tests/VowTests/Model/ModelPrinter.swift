@@ -10,7 +10,8 @@ enum ProgramPrinter {
         let names = names(of: program)
         let owners = program.sourceOfDeferred
         var lines = [
-            "// record(n) appends n to the journal; pause() sleeps 0.2 ms; E8 and E9 are cancellations.",
+            "// record(n) appends n to the journal; pause() sleeps 0.2 ms; E8 and E9 are cancellations,",
+            "// and so is PromiseError.cancelled, shown as `cancelled`.",
             "let serial0 = DispatchQueue(label: \"serial0\"), serial1 = DispatchQueue(label: \"serial1\")",
             "let concurrent = DispatchQueue(label: \"concurrent\", attributes: .concurrent)",
         ]
@@ -40,6 +41,12 @@ enum ProgramPrinter {
                     step.isBuild ? ", while the driver builds the next stage" : ", then wait until quiet"
                 lines.append("// step \(slot): on \(describe(resolution.thread))\(meanwhile)")
                 lines.append(call)
+            }
+            if let node = step.cancelled {
+                // A `catch` is cancelled through its finalizer, a promise itself.
+                let name = if case .catch = program.nodes[node].op { "f\(node)" } else { names[node] }
+                lines.append("// step \(slot): on the driver thread, then wait until quiet")
+                lines.append("\(name).cancel()")
             }
             guard step.isBuild else { continue }
             for group in program.groups(ofStage: stage) {
@@ -116,8 +123,8 @@ enum ProgramPrinter {
             return step(input, "tap", "on: \(place.swift)", "_ in \(record)")
         case .catch(let input, let place, let policy, let finally):
             return "let (\(name), resolve\(index)) = Guarantee<Int>.pending()\n"
-                + "\(names[input]).catch(on: \(place.swift), policy: .\(policy)) { _ in \(record) }"
-                + ".finally(on: \(finally.swift)) { record(\(index), .finally)\(pause); resolve\(index)(0) }"
+                + "let f\(index) = \(names[input]).catch(on: \(place.swift), policy: .\(policy)) { _ in \(record) }\n"
+                + "f\(index).finally(on: \(finally.swift)) { record(\(index), .finally)\(pause); resolve\(index)(0) }"
         case .when(let children):
             return
                 "let \(name) = when(fulfilled: [\(list(children, wrapping: true))]).map(on: nil) { fold($0) }"

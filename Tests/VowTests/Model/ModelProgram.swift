@@ -2,29 +2,58 @@ import Vow
 
 // The vocabulary of the model test: a program is a list of nodes, each a source or an operator
 // applied to earlier nodes, built in stages, with steps between the stages that resolve pending
-// sources. The generator writes programs, the reference model predicts them, the executor runs
-// them on Vow, the shrinker simplifies them and the printer shows them as Swift.
+// sources or cancel nodes. The generator writes programs, the reference model predicts them,
+// the executor runs them on Vow, the shrinker simplifies them and the printer shows them as
+// Swift.
 
-/// What a node resolves with: a value, or the id of the ``ModelError`` it rejects with.
+/// What a node resolves with: a value, the id of the ``ModelError`` it rejects with, or the
+/// `PromiseError.cancelled` that `cancel()` rejects with.
 enum Outcome: Hashable, Sendable, CustomStringConvertible {
     case value(Int)
     case error(Int)
-    /// An error other than a ``ModelError``. The model never predicts one; seen in a run, it is
-    /// always a discrepancy, so its description is kept for the report.
+    /// `PromiseError.cancelled`: a cancel step cancelled the node, or a node it follows.
+    case cancelled
+    /// An error other than a ``ModelError`` or a cancellation. The model never predicts one;
+    /// seen in a run, it is always a discrepancy, so its description is kept for the report.
     case foreign(String)
 
     init(_ result: Result<Int, any Error>) {
         switch result {
         case .success(let value): self = .value(value)
         case .failure(let error as ModelError): self = .error(error.id)
+        case .failure(let error as PromiseError) where error.isCancelled: self = .cancelled
         case .failure(let error): self = .foreign(String(describing: error))
         }
+    }
+
+    /// Whether this is a rejection, which `recover` and `catch` may handle.
+    var isRejection: Bool {
+        if case .value = self { return false }
+        return true
+    }
+
+    /// Whether this is a rejection that means "cancelled", which the default catch policy of
+    /// `recover` and `catch` lets pass.
+    var isCancellation: Bool {
+        switch self {
+        case .value, .foreign: false
+        case .error(let id): ModelError.isCancellation(id)
+        case .cancelled: true
+        }
+    }
+
+    /// The id a handler reads from this rejection's error with ``ModelError/id(of:)``: 0 for
+    /// an error that is not a ``ModelError``, `PromiseError.cancelled` included.
+    var errorID: Int {
+        if case .error(let id) = self { return id }
+        return 0
     }
 
     var description: String {
         switch self {
         case .value(let value): "\(value)"
         case .error(let id): "E\(id)"
+        case .cancelled: "cancelled"
         case .foreign(let text): "foreign error \(text)"
         }
     }
@@ -105,8 +134,9 @@ enum Policy: Hashable, Sendable {
         }
     }
 
-    func handles(_ errorID: Int) -> Bool {
-        self == .allErrors || !ModelError.isCancellation(errorID)
+    /// Whether a `recover` or `catch` with this policy runs its body for `rejection`.
+    func handles(_ rejection: Outcome) -> Bool {
+        self == .allErrors || !rejection.isCancellation
     }
 }
 
@@ -253,6 +283,9 @@ enum Step: Hashable, Sendable {
     /// deferred meanwhile, so that attaching handlers races with resolving their promise.
     case build(racing: Resolution?)
     case resolve(Resolution)
+    /// Cancels a node on the driver thread, racing nothing: which nodes are still pending, and
+    /// so which the cancellation reaches, is then the same in every run.
+    case cancel(Int)
 
     var isBuild: Bool {
         if case .build = self { return true }
@@ -263,15 +296,23 @@ enum Step: Hashable, Sendable {
         switch self {
         case .build(let racing): racing
         case .resolve(let resolution): resolution
+        case .cancel: nil
         }
     }
 
+    /// The node a cancel step cancels.
+    var cancelled: Int? {
+        if case .cancel(let node) = self { return node }
+        return nil
+    }
+
     /// The step with its resolution replaced, or removed if `resolution` is `nil`; `nil` for a
-    /// resolve step left with nothing to do.
+    /// resolve step left with nothing to do. A cancel step has none and stays as it is.
     func with(_ resolution: Resolution?) -> Step? {
         switch self {
         case .build: .build(racing: resolution)
         case .resolve: resolution.map(Step.resolve)
+        case .cancel: self
         }
     }
 }
@@ -389,6 +430,35 @@ struct Program: Hashable, Sendable {
         }
     }
 
+    /// Whether a step can cancel node `node`: a promise through `cancel()`, and a `catch`
+    /// through the `Finalizer` it returns. Not a guarantee, which has no `cancel()`, and not a
+    /// `firstly`: Vow's returns its input promise itself, which it does not document, so
+    /// cancelling it would cancel its input too, and the model assumes nothing either way.
+    func isCancellable(_ node: Int, kinds: [Kind]) -> Bool {
+        switch nodes[node].op {
+        case .catch: true
+        case .firstly: false
+        default: kinds[node] == .promise
+        }
+    }
+
+    /// Why the cancel step at `slot` cannot run, or `nil` if it can: its node must exist, be
+    /// built by an earlier step and be cancellable.
+    func cancelProblem(at slot: Int, kinds: [Kind]) -> ProgramProblem? {
+        guard let node = steps[slot].cancelled else { return nil }
+        guard node < nodes.count else {
+            return ProgramProblem(node: nil, reason: "step \(slot) cancels a missing node")
+        }
+        let buildSlots = buildSlots
+        guard nodes[node].stage < buildSlots.count, buildSlots[nodes[node].stage] < slot else {
+            return ProgramProblem(node: node, reason: "is cancelled by step \(slot) before it is built")
+        }
+        guard isCancellable(node, kinds: kinds) else {
+            return ProgramProblem(node: node, reason: "is cancelled by step \(slot) but cannot be")
+        }
+        return nil
+    }
+
     /// The longest chain of operators ending at each node.
     var depths: [Int] {
         var depths: [Int] = []
@@ -400,9 +470,17 @@ struct Program: Hashable, Sendable {
     }
 
     /// Why the program cannot run, or `nil` if it can: every reference is visible and typed,
-    /// every deferred is used and resolved at most once, after the node that makes it.
+    /// every deferred is used and resolved at most once, after the node that makes it, and
+    /// every cancel step cancels a cancellable node built before it.
     var problem: ProgramProblem? {
-        if case .failure(let problem) = kinds() { return problem }
+        let kinds: [Kind]
+        switch self.kinds() {
+        case .success(let typed): kinds = typed
+        case .failure(let problem): return problem
+        }
+        if let problem = steps.indices.lazy.compactMap({ cancelProblem(at: $0, kinds: kinds) }).first {
+            return problem
+        }
         let owners = sourceOfDeferred
         let buildSlots = buildSlots
         if let index = nodes.firstIndex(where: { $0.stage >= buildSlots.count }) {
@@ -436,9 +514,15 @@ struct Program: Hashable, Sendable {
             return ProgramProblem(
                 node: nil, reason: "deferred \(deferred) is unused or shared with its source")
         }
-        for (index, deferred) in deferreds.enumerated() where deferred.kind == .guarantee {
-            if case .error = deferred.outcome {
+        for (index, deferred) in deferreds.enumerated() {
+            switch (deferred.kind, deferred.outcome) {
+            case (.promise, .value), (.promise, .error), (.guarantee, .value): continue
+            case (.guarantee, .error):
                 return ProgramProblem(node: nil, reason: "deferred \(index) is a guarantee that rejects")
+            default:
+                // A resolver can only fulfil or reject with a ``ModelError``; cancelling is a step.
+                return ProgramProblem(
+                    node: nil, reason: "deferred \(index) resolves with \(deferred.outcome)")
             }
         }
         return nil

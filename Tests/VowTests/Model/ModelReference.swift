@@ -46,6 +46,11 @@ struct Ordering: Hashable, Sendable {
 /// - A block dispatched to a queue runs in a fresh context after the dispatch, and after the
 ///   blocks dispatched earlier to the same serial queue.
 ///
+/// A cancel step rejects its node, if still pending, with `PromiseError.cancelled`, as a
+/// resolve step on the driver thread would, and the node's step never runs its body
+/// afterwards. Cancellation goes no further up the chain: Vow cancels a promise from below only
+/// once no handle to it is left, and the executor holds one to every node and deferred.
+///
 /// Outcomes of `race` and the rejection `when(fulfilled:)` reports depend on which result
 /// arrives first. When the graph does not order the first against every other, the program
 /// is refused as ambiguous: the generator and the shrinker only keep predictable programs.
@@ -162,6 +167,9 @@ private final class Simulation {
                 seal(
                     deferredBoxes[resolution.deferred], program.deferreds[resolution.deferred].outcome,
                     in: context)
+            }
+            if let node = step.cancelled {
+                cancel(node, in: newContext(tags: [.none], after: []))
             }
             if step.isBuild {
                 for group in program.groups(ofStage: stage) {
@@ -321,6 +329,22 @@ private final class Simulation {
         }
     }
 
+    /// Cancels `node`, unless it has resolved: a promise rejects with `PromiseError.cancelled`;
+    /// a `catch` finishes its chain at once, so its `finally` runs and its handler never will.
+    private func cancel(_ node: Int, in context: Int) {
+        let finalizer = finalizerBoxes[node]
+        let box = finalizer ?? nodeBoxes[node]
+        guard boxes[box].outcome == nil else { return }
+        switch program.nodes[node].op {
+        case .race, .when:
+            // The cancellation settles the node first: the results that arrive later lose.
+            contenders[node, default: []].append(advance(context))
+        default:
+            break
+        }
+        seal(box, finalizer == nil ? .cancelled : .value(0), in: context)
+    }
+
     private func run(_ handler: Handler, _ outcome: Outcome, in context: Int) {
         switch handler {
         case .step(let node):
@@ -375,6 +399,9 @@ private final class Simulation {
 
     private func step(_ node: Int, input: Outcome, in context: Int) {
         let box = nodeBoxes[node]
+        // Only a cancellation settles a step's promise, or a catch's finalizer, before the step
+        // runs; a step cancelled before it could start never does.
+        guard boxes[finalizerBoxes[node] ?? box].outcome == nil else { return }
         let body = EventID(node: node, part: .body)
         switch program.nodes[node].op {
         case .map(_, let place, let transform):
@@ -393,18 +420,16 @@ private final class Simulation {
                 self.resolve(node, with: inner, base: value, caught: nil, in: context)
             }
         case .recover(_, let place, let policy, let inner):
-            guard case .error(let id) = input, policy.handles(id) else {
-                return seal(box, input, in: context)
-            }
+            guard input.isRejection, policy.handles(input) else { return seal(box, input, in: context) }
             perform(on: place, from: context) { context in
                 self.record(body, in: context)
-                self.resolve(node, with: inner, base: 1000 * id, caught: id, in: context)
+                self.resolve(node, with: inner, base: 1000 * input.errorID, caught: input, in: context)
             }
         case .recoverGuarantee(_, let place, let inner):
-            guard case .error(let id) = input else { return seal(box, input, in: context) }
+            guard input.isRejection else { return seal(box, input, in: context) }
             perform(on: place, from: context) { context in
                 self.record(body, in: context)
-                self.resolve(node, with: inner, base: 1000 * id, caught: id, in: context)
+                self.resolve(node, with: inner, base: 1000 * input.errorID, caught: input, in: context)
             }
         case .ensure(_, let place), .tap(_, let place):
             perform(on: place, from: context) { context in
@@ -419,7 +444,7 @@ private final class Simulation {
             }
         case .catch(_, let place, let policy, _):
             let finalizer = finalizerBoxes[node]!
-            guard case .error(let id) = input, policy.handles(id) else {
+            guard input.isRejection, policy.handles(input) else {
                 return seal(finalizer, .value(0), in: context)
             }
             perform(on: place, from: context) { context in
@@ -431,8 +456,9 @@ private final class Simulation {
         }
     }
 
-    /// Settles a `then` or `recover` node with what its body returned.
-    private func resolve(_ node: Int, with inner: Inner, base: Int, caught: Int?, in context: Int) {
+    /// Settles a `then` or `recover` node with what its body returned; `caught` is the
+    /// rejection a `recover` handles.
+    private func resolve(_ node: Int, with inner: Inner, base: Int, caught: Outcome?, in context: Int) {
         let box = nodeBoxes[node]
         switch inner {
         case .value(let offset), .guaranteeValue(let offset):
@@ -440,7 +466,7 @@ private final class Simulation {
         case .error(let id), .throwing(let id):
             seal(box, .error(id), in: context)
         case .rethrow:
-            seal(box, .error(caught!), in: context)
+            seal(box, caught!, in: context)
         case .deferred(let deferred):
             attach(deferredBoxes[deferred], .follow(box), from: context)
         case .node(let other):
@@ -519,6 +545,7 @@ enum Fold {
             switch outcome {
             case .value(let value): folded &* 31 &+ value
             case .error(let id): folded &* 31 &- 1 &- id
+            case .cancelled: folded &* 31 &- 500
             case .foreign: folded &* 31 &- 999
             }
         }

@@ -86,6 +86,9 @@ struct Statistics {
     var races = 0
     var threadedStages = 0
     var racingResolutions = 0
+    var cancellations = 0
+    /// Cancellations that found their node pending, and so settled it.
+    var effectiveCancellations = 0
 
     mutating func count(_ program: Program, _ expectation: Expectation) {
         cases += 1
@@ -97,6 +100,12 @@ struct Statistics {
         }
         threadedStages += program.buildSlots.indices.count { program.groups(ofStage: $0).count > 1 }
         racingResolutions += program.steps.count { $0.isBuild && $0.resolution != nil }
+        for (slot, step) in program.steps.enumerated() {
+            guard let node = step.cancelled else { continue }
+            cancellations += 1
+            // Nothing else happens in a cancel step's slot: a node settled then was cancelled.
+            if expectation.resolutionSlots[node] == slot { effectiveCancellations += 1 }
+        }
     }
 
     func summary(seeds: [UInt64], since start: Date) -> String {
@@ -107,6 +116,7 @@ struct Statistics {
             + "\(orders) ordering constraints, \(races) races of several contenders, "
             + "\(threadedStages) stages built on several threads, "
             + "\(racingResolutions) resolutions racing a build, "
+            + "\(cancellations) cancellations (\(effectiveCancellations) of pending nodes), "
             + "in \(seconds) s"
     }
 }

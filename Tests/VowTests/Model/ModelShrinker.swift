@@ -7,10 +7,10 @@ import Foundation
 /// A failure may depend on timing, so each variant gets several runs, and a variant only
 /// counts as passing when all of them pass. The variants, most drastic first: remove a node
 /// nothing refers to; replace a node by a source with the outcome the model predicts for it
-/// (resolved at once, or pending and resolved in the step it resolved in); drop a child of a
-/// `when` or `race`; simplify what a handler returns; run a closure inline; build on the
-/// driver thread; resolve on the driver thread; never resolve a deferred; build a node a
-/// stage earlier.
+/// (resolved at once, or pending and resolved, or cancelled, in the step it resolved in); drop
+/// a child of a `when` or `race`; simplify what a handler returns; run a closure inline; build
+/// on the driver thread; resolve on the driver thread; never resolve a deferred; never cancel
+/// a node; build a node a stage earlier.
 struct Shrinker {
     /// Runs a program once; its failure, if it failed.
     var check: (Program) -> ModelFailure?
@@ -156,6 +156,11 @@ struct Shrinker {
                 edited.steps[slot] = .resolve(Resolution(deferred: resolution.deferred, thread: .driver))
                 variants.append(edited)
             }
+        }
+        for slot in program.steps.indices where program.steps[slot].cancelled != nil {
+            var edited = program
+            edited.steps.remove(at: slot)
+            variants.append(edited)
         }
         for node in nodes where program.nodes[node].stage > 0 {
             var edited = program
