@@ -5,9 +5,9 @@
 /// They run once, outside any barrier, if the box is cancelled while pending, and are released
 /// unrun if it resolves otherwise.
 @usableFromInline
+// @unchecked: `hooks` is written only by the box that owns this object, inside that box's
+// barrier, and read once the box has taken it out of its upstream slot in a barrier too.
 final class CancelHooks: Upstream, @unchecked Sendable {
-    // @unchecked: `hooks` is written only by the box that owns this object, inside that box's
-    // barrier, and read once the box has taken it out of its upstream slot in a barrier too.
     @usableFromInline
     var hooks: [@Sendable () -> Void]
 

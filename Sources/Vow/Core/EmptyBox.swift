@@ -80,9 +80,7 @@ final class EmptyBox<T: Sendable>: BoxCore, @unchecked Sendable {
     /// takes effect; later ones are ignored.
     @inlinable
     func seal(_ value: T) {
-        let (handlers, upstream) = take(value)
-        run(handlers, with: value, as: .tail)
-        if let upstream { Upstream.withdraw(from: upstream, cancelling: false) }
+        seal(value, as: .tail)
     }
 
     /// Resolves the box for a caller that may go on after the call, such as a ``Resolver``:
@@ -90,14 +88,22 @@ final class EmptyBox<T: Sendable>: BoxCore, @unchecked Sendable {
     /// Only the first seal takes effect; later ones are ignored.
     @inlinable
     func sealNow(_ value: T) {
+        seal(value, as: .call)
+    }
+
+    /// Resolves the box with `value`, runs its handlers as `entry` allows, then tells the
+    /// upstream, which the box no longer needs.
+    @inlinable
+    func seal(_ value: T, as entry: TrampolineEntry) {
         let (handlers, upstream) = take(value)
-        run(handlers, with: value, as: .call)
+        run(handlers, with: value, as: entry)
         if let upstream { Upstream.withdraw(from: upstream, cancelling: false) }
     }
 
     /// Stores `value` and takes the handlers attached so far and the upstream, which the box
-    /// no longer needs; takes nothing if already resolved. The phase's only transition happens
-    /// here.
+    /// no longer needs; takes nothing if already resolved. The phase's transition happens here
+    /// and, when the box is cancelled, in ``cancelNow(resolvingWith:)``, which must also mark
+    /// it inside the same barrier: a flag captured by this one would cost every seal.
     @inlinable
     func take(_ value: T) -> (Handlers<T>, Upstream?) {
         // A box that has resolved stays as it is: later seals, such as the rejection a

@@ -4,8 +4,8 @@
 /// So a race cancels its losers once it has a winner, and `when(fulfilled:)` cancels the
 /// inputs still running after the first rejection, each as far as nothing else waits for it.
 @usableFromInline
+// @unchecked: `members` never changes after `init`, and each member is itself `Sendable`.
 final class Upstreams: Upstream, @unchecked Sendable {
-    // @unchecked: `members` never changes after `init`.
     @usableFromInline
     let members: [Upstream]
 

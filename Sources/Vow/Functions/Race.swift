@@ -12,14 +12,7 @@
 public func race<U: Thenable>(_ thenables: [U]) -> Promise<U.T> {
     guard !thenables.isEmpty else { return Promise(error: PromiseError.badInput) }
     let next = EmptyBox<Result<U.T, any Error>>()
-    var contenders: [Upstream] = []
-    for thenable in thenables {
-        thenable._pipe { link in
-            link.upstream.map { contenders.append($0) }
-            return { next.seal($0) }
-        }
-    }
-    next.replaceUpstream(with: Upstreams.link(contenders))
+    next.consume(thenables) { _ in { next.seal($0) } }
     return Promise(next)
 }
 
@@ -74,21 +67,16 @@ public func race<U: Thenable>(fulfilled thenables: [U]) -> Promise<U.T> {
     guard !thenables.isEmpty else { return Promise(error: PromiseError.badInput) }
     let next = EmptyBox<Result<U.T, any Error>>()
     let stillRunning = Locked(thenables.count)
-    var contenders: [Upstream] = []
-    for thenable in thenables {
-        thenable._pipe { link in
-            link.upstream.map { contenders.append($0) }
-            return { result in
-                if case .success = result {
-                    next.seal(result)
-                } else if stillRunning.withLock({
-                    $0 -= 1; return $0 == 0
-                }) {
-                    next.seal(.failure(PromiseError.noWinner))
-                }
+    next.consume(thenables) { _ in
+        { result in
+            if case .success = result {
+                next.seal(result)
+            } else if stillRunning.withLock({
+                $0 -= 1; return $0 == 0
+            }) {
+                next.seal(.failure(PromiseError.noWinner))
             }
         }
     }
-    next.replaceUpstream(with: Upstreams.link(contenders))
     return Promise(next)
 }

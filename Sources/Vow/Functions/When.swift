@@ -96,22 +96,17 @@ func gather<U: Thenable>(_ thenables: [U]) -> Promise<[U.T]> {
     guard !thenables.isEmpty else { return .value([]) }
     let next = EmptyBox<Result<[U.T], any Error>>()
     let gathering = Locked(Gathering<U.T>(count: thenables.count))
-    var inputs: [Upstream] = []
-    for (index, thenable) in thenables.enumerated() {
-        thenable._pipe { link in
-            link.upstream.map { inputs.append($0) }
-            return { result in
-                switch result {
-                case .success(let value):
-                    if let values = gathering.withLock({ $0.store(value, at: index) }) {
-                        next.seal(.success(values))
-                    }
-                case .failure(let error):
-                    next.seal(.failure(error))
+    next.consume(thenables) { index in
+        { result in
+            switch result {
+            case .success(let value):
+                if let values = gathering.withLock({ $0.store(value, at: index) }) {
+                    next.seal(.success(values))
                 }
+            case .failure(let error):
+                next.seal(.failure(error))
             }
         }
     }
-    next.replaceUpstream(with: Upstreams.link(inputs))
     return Promise(next)
 }

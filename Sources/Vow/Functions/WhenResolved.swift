@@ -14,18 +14,13 @@ public func when<U: Thenable>(resolved thenables: [U]) -> Guarantee<[Result<U.T,
     guard !thenables.isEmpty else { return .value([]) }
     let next = EmptyBox<[Result<U.T, any Error>]>()
     let gathering = Locked(Gathering<Result<U.T, any Error>>(count: thenables.count))
-    var inputs: [Upstream] = []
-    for (index, thenable) in thenables.enumerated() {
-        thenable._pipe { link in
-            link.upstream.map { inputs.append($0) }
-            return { result in
-                if let results = gathering.withLock({ $0.store(result, at: index) }) {
-                    next.seal(results)
-                }
+    next.consume(thenables) { index in
+        { result in
+            if let results = gathering.withLock({ $0.store(result, at: index) }) {
+                next.seal(results)
             }
         }
     }
-    next.replaceUpstream(with: Upstreams.link(inputs))
     return Guarantee(next)
 }
 

@@ -61,11 +61,8 @@ extension CatchMixin {
     )
         -> Finalizer
     {
-        var made: Finalizer?
-        _pipe { link in
-            let caught = EmptyBox<Void>(consuming: link)
-            made = Finalizer(caught)
-            return { result in
+        let caught = consume(into: EmptyBox<Void>.init(consuming:)) { caught in
+            { result in
                 guard case .failure(let error) = result, policy.handles(error) else {
                     caught.seal(())
                     return
@@ -76,7 +73,7 @@ extension CatchMixin {
                 }
             }
         }
-        return made.unsafelyUnwrapped
+        return Finalizer(caught)
     }
 
     /// Ends a chain whose errors need no handling, reporting any that arrives as

@@ -12,11 +12,8 @@ extension Thenable {
         with payload: Payload,
         _ step: @escaping @Sendable (T, Payload, EmptyBox<Result<U, any Error>>) throws -> Void
     ) -> Promise<U> {
-        var made: EmptyBox<Result<U, any Error>>?
-        _pipe { link in
-            let next = EmptyBox<Result<U, any Error>>(consuming: link)
-            made = next
-            return { result in
+        let next = consume(into: EmptyBox<Result<U, any Error>>.init(consuming:)) { next in
+            { result in
                 switch result {
                 case .success(let value):
                     queue.run(value, payload, settling: next, step)
@@ -25,7 +22,7 @@ extension Thenable {
                 }
             }
         }
-        return Promise(made.unsafelyUnwrapped)
+        return Promise(next)
     }
 
     /// The skeleton of the operators that handle whole results and return a ``Promise``: results
@@ -38,11 +35,8 @@ extension Thenable {
         _ step:
             @escaping @Sendable (Result<T, any Error>, Payload, EmptyBox<Result<T, any Error>>) throws -> Void
     ) -> Promise<T> {
-        var made: EmptyBox<Result<T, any Error>>?
-        _pipe { link in
-            let next = EmptyBox<Result<T, any Error>>(consuming: link)
-            made = next
-            return { result in
+        let next = consume(into: EmptyBox<Result<T, any Error>>.init(consuming:)) { next in
+            { result in
                 guard route.admits(result) else {
                     next.seal(result)
                     return
@@ -50,7 +44,7 @@ extension Thenable {
                 queue.run(result, payload, settling: next, step)
             }
         }
-        return Promise(made.unsafelyUnwrapped)
+        return Promise(next)
     }
 }
 

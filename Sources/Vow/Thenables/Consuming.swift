@@ -25,6 +25,51 @@ extension Thenable {
     }
 }
 
+extension Thenable {
+    /// Makes the box of a new step that waits on this thenable, linked to it by `makeBox`, and
+    /// attaches the handler `handler` makes for that box.
+    ///
+    /// ```swift
+    /// let next = consume(into: EmptyBox<Result<U, any Error>>.init(consuming:)) { next in
+    ///     { result in next.seal(result.map(transform)) }
+    /// }
+    /// ```
+    @inlinable
+    func consume<Next>(
+        into makeBox: (ConsumerLink) -> Next,
+        _ handler: (Next) -> @Sendable (Result<T, any Error>) -> Void
+    ) -> Next {
+        var made: Next?
+        _pipe { link in
+            let next = makeBox(link)
+            made = next
+            return handler(next)
+        }
+        return made.unsafelyUnwrapped
+    }
+}
+
+extension EmptyBox {
+    /// Attaches the handler `handler` makes for each of `inputs`, by its index, then keeps the
+    /// inputs as this box's upstream: once the box settles or is cancelled, each of them hears
+    /// that it is no longer needed. The box of a `race` or a `when`.
+    @inlinable
+    func consume<U: Thenable>(
+        _ inputs: [U], _ handler: (Int) -> @Sendable (Result<U.T, any Error>) -> Void
+    ) {
+        var upstreams: [Upstream] = []
+        for (index, input) in inputs.enumerated() {
+            input._pipe { link in
+                link.upstream.map { upstreams.append($0) }
+                return handler(index)
+            }
+        }
+        // Linked once every handler is attached, and so counted: a box settled meanwhile then
+        // withdraws from consumers that exist.
+        replaceUpstream(with: Upstreams.link(upstreams))
+    }
+}
+
 extension Box {
     /// A link to this box, if pending, for a new step to keep as its upstream. The step's
     /// handler counts as a consumer once attached.

@@ -89,11 +89,8 @@ extension CatchMixin {
     func recover(via queue: HandlerQueue, _ body: @escaping @Sendable (any Error) -> Guarantee<T>)
         -> Guarantee<T>
     {
-        var made: EmptyBox<T>?
-        _pipe { link in
-            let next = EmptyBox<T>(consuming: link)
-            made = next
-            return { result in
+        let next = consume(into: EmptyBox<T>.init(consuming:)) { next in
+            { result in
                 switch result {
                 case .success(let value):
                     next.seal(value)
@@ -102,7 +99,7 @@ extension CatchMixin {
                 }
             }
         }
-        return Guarantee<T>(made.unsafelyUnwrapped)
+        return Guarantee<T>(next)
     }
 
     /// Ensures `body` runs after this promise resolves, whatever the outcome, and passes the

@@ -101,13 +101,10 @@ public final class Promise<T: Sendable>: Thenable, CatchMixin {
     /// ```
     @inlinable
     public convenience init<U: Thenable>(_ thenable: U) where U.T == T {
-        var next: EmptyBox<Result<T, any Error>>?
-        thenable._pipe { link in
-            let box = EmptyBox<Result<T, any Error>>(consuming: link)
-            next = box
-            return { box.seal($0) }
+        let box = thenable.consume(into: EmptyBox<Result<T, any Error>>.init(consuming:)) { box in
+            { box.seal($0) }
         }
-        self.init(next.unsafelyUnwrapped)
+        self.init(box)
     }
 
     /// Runs `handler` with the result: at once if the promise is resolved, otherwise on the

@@ -156,17 +156,14 @@ import Vow
     }
 
     @Test func releasingTheLastHandleAfterEveryConsumerCancelledStopsTheWork() throws {
-        let stops = Counter()
-        let resolver: Resolver<Int>
-        do {
-            let (promise, promiseResolver) = Promise<Int>.pending()
-            resolver = promiseResolver
-            resolver.onCancel { stops.increment() }
+        let (work, held) = StoppableWork.start { promise in
             promise.map(on: nil) { $0 }.cancel()
-            #expect(stops.value == 0)
+            return promise
         }
-        #expect(stops.value == 1)
-        #expect(resolver.isCancelled)
+        #expect(work.stopCount == 0)
+        _ = consume held
+        #expect(work.stopCount == 1)
+        #expect(work.resolver.isCancelled)
     }
 
     @Test func aStepNobodyCancelsKeepsTheWorkGoingForLaterConsumers() throws {
@@ -183,16 +180,9 @@ import Vow
     }
 
     @Test func workNobodyConsumedIsNeverCancelled() throws {
-        let stops = Counter()
-        let resolver: Resolver<Int>
-        do {
-            let (promise, promiseResolver) = Promise<Int>.pending()
-            resolver = promiseResolver
-            resolver.onCancel { stops.increment() }
-            _ = promise.map(on: nil) { $0 }
-        }
-        #expect(stops.value == 0)
-        #expect(!resolver.isCancelled)
+        let (work, _) = StoppableWork.start { _ = $0.map(on: nil) { $0 } }
+        #expect(work.stopCount == 0)
+        #expect(!work.resolver.isCancelled)
     }
 
     @Test func aPipeHandlerIsAConsumerThatNeverCancels() throws {
