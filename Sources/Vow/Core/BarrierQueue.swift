@@ -5,13 +5,28 @@
     internal import Dispatch
 #endif
 
-/// A concurrent queue used as a reader-writer lock: ``read(_:)`` blocks run concurrently with
-/// each other, ``write(_:)`` blocks run alone, as barriers.
+/// A concurrent queue used as a reader-writer lock: ``read(_:_:)`` blocks run concurrently with
+/// each other, ``write(_:_:)`` blocks run alone, as barriers.
+///
+/// A block works on a `State` passed `inout`, and must capture nothing: whatever it needs goes
+/// into the state, and whatever it returns comes back in it.
+///
+/// ```swift
+/// var state = (box: self, handler: handler, attached: false)
+/// queue.write(&state) { state in
+///     state.attached = state.box.sealant.attach(state.handler)
+/// }
+/// ```
+///
+/// A closure that captures nothing is a bare function pointer once its generic caller is
+/// specialized, so passing it costs no allocation. A capturing closure would need a context on
+/// the heap: libdispatch's C entry points take one context pointer, and a non-escaping closure
+/// can only be stored behind it through `withoutActuallyEscaping`, whose checked wrapper
+/// allocates on every call. That allocation once cost more than the barrier itself.
 ///
 /// Where libdispatch's C interface is visible (Linux), blocks go through its `_f` entry points
-/// with a context pointer on the stack. The Swift overlay's `sync` turns each closure into a
-/// heap-allocated block and routes the result through generic helpers, which on Linux costs
-/// several times the barrier itself.
+/// with a context on the stack; the Swift overlay's `sync` would turn each closure into a
+/// heap-allocated block. Elsewhere the overlay's `sync` is used.
 @usableFromInline
 struct BarrierQueue: Sendable {
     #if canImport(CDispatch)
@@ -22,70 +37,113 @@ struct BarrierQueue: Sendable {
             queue = dispatch_queue_create(label, OpaquePointer(vow_dispatch_queue_concurrent()))
         }
 
+        /// Runs `invocation` concurrently with other reads, but never during a write.
         @usableFromInline
-        func readSync(_ body: () -> Void) {
-            withoutActuallyEscaping(body) { body in
-                withUnsafePointer(to: Work(body: body)) {
-                    dispatch_sync_f(queue, UnsafeMutableRawPointer(mutating: $0), Work.invoke)
-                }
-            }
+        func readSync(_ invocation: UnsafeMutablePointer<Invocation>) {
+            dispatch_sync_f(queue, invocation, Invocation.invoke)
         }
 
+        /// Runs `invocation` as a barrier.
         @usableFromInline
-        func writeSync(_ body: () -> Void) {
-            withoutActuallyEscaping(body) { body in
-                withUnsafePointer(to: Work(body: body)) {
-                    dispatch_barrier_sync_f(queue, UnsafeMutableRawPointer(mutating: $0), Work.invoke)
-                }
-            }
+        func writeSync(_ invocation: UnsafeMutablePointer<Invocation>) {
+            dispatch_barrier_sync_f(queue, invocation, Invocation.invoke)
         }
     #else
-        private let queue: DispatchQueue
+        @usableFromInline
+        let queue: DispatchQueue
 
         init(label: String) {
             queue = DispatchQueue(label: label, attributes: .concurrent)
         }
-
-        @usableFromInline
-        func readSync(_ body: () -> Void) {
-            queue.sync(execute: body)
-        }
-
-        @usableFromInline
-        func writeSync(_ body: () -> Void) {
-            queue.sync(flags: .barrier, execute: body)
-        }
     #endif
 }
 
-#if canImport(CDispatch)
-    /// A block in a stack slot, passed to libdispatch as its context pointer.
+extension BarrierQueue {
+    /// Runs `body` on `state` concurrently with other reads, but never during a write.
     ///
-    /// A struct with a field of the closure's own type keeps the closure as it is; passed as a
-    /// bare generic value it would be re-wrapped in a heap-allocated thunk on every call.
-    private struct Work {
-        let body: () -> Void
+    /// `body` must capture nothing; see ``BarrierQueue``.
+    @inlinable
+    func read<State>(_ state: inout State, _ body: @escaping (inout State) -> Void) {
+        #if canImport(CDispatch)
+            Invocation.with(&state, body, readSync)
+        #else
+            queue.sync { body(&state) }
+        #endif
+    }
+
+    /// Runs `body` on `state` as a barrier: alone, after every earlier block and before every
+    /// later one.
+    ///
+    /// `body` must capture nothing; see ``BarrierQueue``.
+    @inlinable
+    func write<State>(_ state: inout State, _ body: @escaping (inout State) -> Void) {
+        #if canImport(CDispatch)
+            Invocation.with(&state, body, writeSync)
+        #else
+            queue.sync(flags: .barrier) { body(&state) }
+        #endif
+    }
+}
+
+#if canImport(CDispatch)
+    /// A barrier block as libdispatch's C entry points take it: one context pointer, here to a
+    /// ``Job`` on the caller's stack, and a function that knows the job's type.
+    @usableFromInline
+    struct Invocation {
+        @usableFromInline
+        let job: UnsafeMutableRawPointer
+        // Captures nothing once specialized; see `BarrierQueue`.
+        @usableFromInline
+        let perform: (UnsafeMutableRawPointer) -> Void
+
+        @inlinable
+        init(job: UnsafeMutableRawPointer, perform: @escaping (UnsafeMutableRawPointer) -> Void) {
+            self.job = job
+            self.perform = perform
+        }
 
         static let invoke: dispatch_function_t = { context in
-            context!.assumingMemoryBound(to: Work.self).pointee.body()
+            let invocation = context!.assumingMemoryBound(to: Invocation.self).pointee
+            invocation.perform(invocation.job)
+        }
+
+        /// Hands `submit` an invocation that runs `body` on `state`, all of it on this stack.
+        @inlinable
+        static func with<State>(
+            _ state: inout State,
+            _ body: @escaping (inout State) -> Void,
+            _ submit: (UnsafeMutablePointer<Invocation>) -> Void
+        ) {
+            withUnsafeMutablePointer(to: &state) { state in
+                var job = Job(state: state, body: body)
+                withUnsafeMutablePointer(to: &job) { job in
+                    var invocation = Invocation(job: UnsafeMutableRawPointer(job)) { job in
+                        job.assumingMemoryBound(to: Job<State>.self).pointee.run()
+                    }
+                    submit(&invocation)
+                }
+            }
+        }
+    }
+
+    /// A block's body and the state it works on. A struct, rather than a closure over both:
+    /// its field keeps `body` as the caller made it, without a reabstracting wrapper.
+    @usableFromInline
+    struct Job<State> {
+        @usableFromInline
+        let state: UnsafeMutablePointer<State>
+        @usableFromInline
+        let body: (inout State) -> Void
+
+        @inlinable
+        init(state: UnsafeMutablePointer<State>, body: @escaping (inout State) -> Void) {
+            self.state = state
+            self.body = body
+        }
+
+        @inlinable
+        func run() {
+            body(&state.pointee)
         }
     }
 #endif
-
-extension BarrierQueue {
-    /// Runs `body` concurrently with other reads, but never during a write.
-    @inlinable
-    func read<R>(_ body: () -> R) -> R {
-        var result: R?
-        readSync { result = body() }
-        return result!
-    }
-
-    /// Runs `body` as a barrier: alone, after every earlier block and before every later one.
-    @inlinable
-    func write<R>(_ body: () -> R) -> R {
-        var result: R?
-        writeSync { result = body() }
-        return result!
-    }
-}

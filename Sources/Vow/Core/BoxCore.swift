@@ -78,7 +78,12 @@ class BoxCore: Upstream, @unchecked Sendable {
     /// One consumer no longer needs this box; see ``Upstream/withdraw(cancelling:)``.
     @usableFromInline
     override final func withdraw(cancelling: Bool) -> Upstream? {
-        guard phase == .pending, queue.write({ interest.withdrawConsumer() }) else { return nil }
+        guard phase == .pending else { return nil }
+        var state = (box: self, wasLast: false)
+        queue.write(&state) { state in
+            state.wasLast = state.box.interest.withdrawConsumer()
+        }
+        guard state.wasLast else { return nil }
         // Orders the withdrawal before the look at the handles, as a handle's release orders
         // its count before its look at the consumers; see `Interest`.
         vow_fence_sequential()

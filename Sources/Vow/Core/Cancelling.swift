@@ -25,20 +25,22 @@ extension EmptyBox {
     @usableFromInline
     func cancelNow(resolvingWith value: T?) -> Upstream? {
         let rejection = value ?? (T.self as? any CancellationRejectable.Type)?.cancellationRejection as? T
-        let (handlers, upstream): (Handlers<T>, Upstream?) = queue.write {
-            guard case .pending(let handlers) = sealant, !interest.isCancelled else { return (.none, nil) }
-            interest.markCancelled()
-            let upstream = self.upstream
-            self.upstream = nil
-            guard let rejection else { return (.none, upstream) }
-            sealant = .resolved(rejection)
-            vow_store_releasing(phaseAddress, Phase.resolved.rawValue)
-            return (handlers, upstream)
+        var state = (box: self, rejection: rejection, handlers: Handlers<T>.none, upstream: Upstream?.none)
+        queue.write(&state) { state in
+            let box = state.box
+            guard case .pending(let handlers) = box.sealant, !box.interest.isCancelled else { return }
+            box.interest.markCancelled()
+            state.upstream = box.upstream
+            box.upstream = nil
+            guard let rejection = state.rejection else { return }
+            box.sealant = .resolved(rejection)
+            vow_store_releasing(box.phaseAddress, Phase.resolved.rawValue)
+            state.handlers = handlers
         }
         if let rejection {
-            run(handlers, with: rejection, as: .call)
+            run(state.handlers, with: rejection, as: .call)
         }
-        return upstream
+        return state.upstream
     }
 
     /// Registers a way to stop the work that will resolve this box, a box with no other
@@ -46,18 +48,22 @@ extension EmptyBox {
     /// resolves otherwise.
     @usableFromInline
     func onCancel(_ hook: @escaping @Sendable () -> Void) {
-        let runNow: Bool = queue.write {
-            guard case .pending = sealant, !interest.isCancelled else { return interest.isCancelled }
-            if let hooks = upstream as? CancelHooks {
-                hooks.hooks.append(hook)
+        var state = (box: self, hook: hook, runNow: false)
+        queue.write(&state) { state in
+            let box = state.box
+            guard case .pending = box.sealant, !box.interest.isCancelled else {
+                state.runNow = box.interest.isCancelled
+                return
+            }
+            if let hooks = box.upstream as? CancelHooks {
+                hooks.hooks.append(state.hook)
             } else {
                 precondition(
-                    upstream == nil, "Vow internal error: cancel hooks on a box that waits on another")
-                upstream = CancelHooks(hook)
+                    box.upstream == nil, "Vow internal error: cancel hooks on a box that waits on another")
+                box.upstream = CancelHooks(state.hook)
             }
-            return false
         }
-        if runNow {
+        if state.runNow {
             hook()
         }
     }

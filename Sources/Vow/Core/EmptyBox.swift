@@ -53,7 +53,11 @@ final class EmptyBox<T: Sendable>: BoxCore, @unchecked Sendable {
         if phase == .resolved {
             return resolvedValue
         }
-        return queue.read { sealant.value }
+        var state = (box: self, value: T?.none)
+        queue.read(&state) { state in
+            state.value = state.box.sealant.value
+        }
+        return state.value
     }
 
     /// Runs `handler` with the result: after the handlers attached before it if the box is
@@ -64,13 +68,33 @@ final class EmptyBox<T: Sendable>: BoxCore, @unchecked Sendable {
             handler(resolvedValue)
             return
         }
-        let attached = queue.write {
-            guard sealant.attach(handler) else { return false }
-            interest.countConsumer()
-            return true
+        var state = Attachment(box: self, handler: handler)
+        queue.write(&state) { state in
+            guard state.box.sealant.attach(state.handler) else { return }
+            state.box.interest.countConsumer()
+            state.attached = true
         }
-        if !attached {
+        if !state.attached {
             handler(resolvedValue)
+        }
+    }
+
+    /// The state of ``observe(_:)``'s barrier block. A struct rather than a tuple: a closure in
+    /// a tuple passed as a generic value is wrapped in a reabstraction thunk, which allocates,
+    /// on its way in and again on its way out.
+    @usableFromInline
+    struct Attachment {
+        @usableFromInline
+        let box: EmptyBox
+        @usableFromInline
+        let handler: Handler
+        @usableFromInline
+        var attached = false
+
+        @inlinable
+        init(box: EmptyBox, handler: @escaping Handler) {
+            self.box = box
+            self.handler = handler
         }
     }
 
@@ -109,14 +133,17 @@ final class EmptyBox<T: Sendable>: BoxCore, @unchecked Sendable {
         // A box that has resolved stays as it is: later seals, such as the rejection a
         // cancelled chain passes on to its cancelled steps, skip the barrier.
         guard phase == .pending else { return (.none, nil) }
-        return queue.write {
-            guard case .pending(let handlers) = sealant else { return (.none, nil) }
-            sealant = .resolved(value)
-            vow_store_releasing(phaseAddress, Phase.resolved.rawValue)
-            let upstream = self.upstream
-            self.upstream = nil
-            return (handlers, upstream)
+        var state = (box: self, value: value, handlers: Handlers<T>.none, upstream: Upstream?.none)
+        queue.write(&state) { state in
+            let box = state.box
+            guard case .pending(let handlers) = box.sealant else { return }
+            box.sealant = .resolved(state.value)
+            vow_store_releasing(box.phaseAddress, Phase.resolved.rawValue)
+            state.handlers = handlers
+            state.upstream = box.upstream
+            box.upstream = nil
         }
+        return (state.handlers, state.upstream)
     }
 
     /// Runs the handlers ``take(_:)`` returned, nested in this call or postponed on the

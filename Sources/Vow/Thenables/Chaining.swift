@@ -124,15 +124,16 @@ extension EmptyBox {
         guard let upstream = link.upstream else { return }
         // The replaced upstream is released after the barrier: its release may free a value,
         // and a value's deinit is user code.
-        let (kept, replaced): (Bool, Upstream?) = queue.write {
-            guard case .pending = sealant, !interest.isCancelled else { return (false, nil) }
-            let replaced = self.upstream
-            self.upstream = upstream
-            return (true, replaced)
+        var state = (box: self, upstream: upstream, kept: false, replaced: Upstream?.none)
+        queue.write(&state) { state in
+            let box = state.box
+            guard case .pending = box.sealant, !box.interest.isCancelled else { return }
+            state.replaced = box.upstream
+            box.upstream = state.upstream
+            state.kept = true
         }
-        if !kept {
+        if !state.kept {
             Upstream.withdraw(from: upstream, cancelling: true)
         }
-        _ = replaced
     }
 }
