@@ -12,9 +12,9 @@
 /// into the state, and whatever it returns comes back in it.
 ///
 /// ```swift
-/// var state = (box: self, handler: handler, attached: false)
+/// var state = (box: Unretained(self), wasLast: false)
 /// queue.write(&state) { state in
-///     state.attached = state.box.sealant.attach(state.handler)
+///     state.wasLast = state.box.with { box in box.interest.withdrawConsumer() }
 /// }
 /// ```
 ///
@@ -23,6 +23,12 @@
 /// the heap: libdispatch's C entry points take one context pointer, and a non-escaping closure
 /// can only be stored behind it through `withoutActuallyEscaping`, whose checked wrapper
 /// allocates on every call. That allocation once cost more than the barrier itself.
+///
+/// Two more things keep a block cheap. The object the block works on goes into the state as
+/// ``Unretained``, since the caller holds it. A closure the block needs goes into the state as
+/// a field of a struct: in a tuple, which the block sees as an opaque generic value, it would
+/// be wrapped in a reabstracting thunk, which allocates, on its way in and again on its way
+/// out.
 ///
 /// Where libdispatch's C interface is visible (Linux), blocks go through its `_f` entry points
 /// with a context on the stack; the Swift overlay's `sync` would turn each closure into a
@@ -103,8 +109,8 @@ extension BarrierQueue {
         }
 
         static let invoke: dispatch_function_t = { context in
-            let invocation = context!.assumingMemoryBound(to: Invocation.self).pointee
-            invocation.perform(invocation.job)
+            let invocation = context.unsafelyUnwrapped.assumingMemoryBound(to: Invocation.self)
+            invocation.pointee.perform(invocation.pointee.job)
         }
 
         /// Hands `submit` an invocation that runs `body` on `state`, all of it on this stack.

@@ -79,9 +79,9 @@ class BoxCore: Upstream, @unchecked Sendable {
     @usableFromInline
     override final func withdraw(cancelling: Bool) -> Upstream? {
         guard phase == .pending else { return nil }
-        var state = (box: self, wasLast: false)
+        var state = (box: Unretained(self), wasLast: false)
         queue.write(&state) { state in
-            state.wasLast = state.box.interest.withdrawConsumer()
+            state.wasLast = state.box.with { box in box.interest.withdrawConsumer() }
         }
         guard state.wasLast else { return nil }
         // Orders the withdrawal before the look at the handles, as a handle's release orders

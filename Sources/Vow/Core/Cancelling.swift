@@ -25,17 +25,22 @@ extension EmptyBox {
     @usableFromInline
     func cancelNow(resolvingWith value: T?) -> Upstream? {
         let rejection = value ?? (T.self as? any CancellationRejectable.Type)?.cancellationRejection as? T
-        var state = (box: self, rejection: rejection, handlers: Handlers<T>.none, upstream: Upstream?.none)
+        var state = (
+            box: Unretained(self), rejection: rejection, handlers: Handlers<T>.none, upstream: Upstream?.none
+        )
         queue.write(&state) { state in
-            let box = state.box
-            guard case .pending(let handlers) = box.sealant, !box.interest.isCancelled else { return }
-            box.interest.markCancelled()
-            state.upstream = box.upstream
-            box.upstream = nil
-            guard let rejection = state.rejection else { return }
-            box.sealant = .resolved(rejection)
-            vow_store_releasing(box.phaseAddress, Phase.resolved.rawValue)
-            state.handlers = handlers
+            let unretained = state.box
+            unretained.with { box in
+                guard case .pending = box.sealant, !box.interest.isCancelled else { return }
+                box.interest.markCancelled()
+                swap(&state.upstream, &box.upstream)
+                guard let rejection = state.rejection, let handlers = box.sealant.resolve(with: rejection)
+                else {
+                    return
+                }
+                vow_store_releasing(box.phaseAddress, Phase.resolved.rawValue)
+                state.handlers = handlers
+            }
         }
         if let rejection {
             run(state.handlers, with: rejection, as: .call)
@@ -48,19 +53,24 @@ extension EmptyBox {
     /// resolves otherwise.
     @usableFromInline
     func onCancel(_ hook: @escaping @Sendable () -> Void) {
-        var state = (box: self, hook: hook, runNow: false)
+        // The hook travels in its own object, which becomes the upstream if it is the first:
+        // a closure in the block's state would be wrapped in a thunk (see `BarrierQueue`).
+        var state = (box: Unretained(self), hooks: CancelHooks(hook), runNow: false)
         queue.write(&state) { state in
-            let box = state.box
-            guard case .pending = box.sealant, !box.interest.isCancelled else {
-                state.runNow = box.interest.isCancelled
-                return
-            }
-            if let hooks = box.upstream as? CancelHooks {
-                hooks.hooks.append(state.hook)
-            } else {
-                precondition(
-                    box.upstream == nil, "Vow internal error: cancel hooks on a box that waits on another")
-                box.upstream = CancelHooks(state.hook)
+            let unretained = state.box
+            unretained.with { box in
+                guard case .pending = box.sealant, !box.interest.isCancelled else {
+                    state.runNow = box.interest.isCancelled
+                    return
+                }
+                if let hooks = box.upstream as? CancelHooks {
+                    hooks.hooks.append(contentsOf: state.hooks.hooks)
+                } else {
+                    precondition(
+                        box.upstream == nil, "Vow internal error: cancel hooks on a box that waits on another"
+                    )
+                    box.upstream = state.hooks
+                }
             }
         }
         if state.runNow {

@@ -53,9 +53,9 @@ final class EmptyBox<T: Sendable>: BoxCore, @unchecked Sendable {
         if phase == .resolved {
             return resolvedValue
         }
-        var state = (box: self, value: T?.none)
+        var state = (box: Unretained(self), value: T?.none)
         queue.read(&state) { state in
-            state.value = state.box.sealant.value
+            state.value = state.box.with { box in box.sealant.value }
         }
         return state.value
     }
@@ -70,31 +70,33 @@ final class EmptyBox<T: Sendable>: BoxCore, @unchecked Sendable {
         }
         var state = Attachment(box: self, handler: handler)
         queue.write(&state) { state in
-            guard state.box.sealant.attach(state.handler) else { return }
-            state.box.interest.countConsumer()
-            state.attached = true
+            let unretained = state.box
+            unretained.with { box in
+                guard box.sealant.attach(&state.handler) else { return }
+                box.interest.countConsumer()
+            }
         }
-        if !state.attached {
+        if case .one(let handler) = state.handler {
             handler(resolvedValue)
         }
     }
 
-    /// The state of ``observe(_:)``'s barrier block. A struct rather than a tuple: a closure in
-    /// a tuple passed as a generic value is wrapped in a reabstraction thunk, which allocates,
-    /// on its way in and again on its way out.
+    /// The state of ``observe(_:)``'s barrier block: the box, unretained (see ``Unretained``),
+    /// and the handler, which the block moves into the sealant, leaving ``Handlers/none``, if
+    /// the box is still pending.
+    ///
+    /// A struct rather than a tuple, for the handler's sake; see ``BarrierQueue``.
     @usableFromInline
     struct Attachment {
         @usableFromInline
-        let box: EmptyBox
+        let box: Unretained<EmptyBox>
         @usableFromInline
-        let handler: Handler
-        @usableFromInline
-        var attached = false
+        var handler: Handlers<T>
 
         @inlinable
         init(box: EmptyBox, handler: @escaping Handler) {
-            self.box = box
-            self.handler = handler
+            self.box = Unretained(box)
+            self.handler = .one(handler)
         }
     }
 
@@ -133,17 +135,22 @@ final class EmptyBox<T: Sendable>: BoxCore, @unchecked Sendable {
         // A box that has resolved stays as it is: later seals, such as the rejection a
         // cancelled chain passes on to its cancelled steps, skip the barrier.
         guard phase == .pending else { return (.none, nil) }
-        var state = (box: self, value: value, handlers: Handlers<T>.none, upstream: Upstream?.none)
-        queue.write(&state) { state in
-            let box = state.box
-            guard case .pending(let handlers) = box.sealant else { return }
-            box.sealant = .resolved(state.value)
-            vow_store_releasing(box.phaseAddress, Phase.resolved.rawValue)
-            state.handlers = handlers
-            state.upstream = box.upstream
-            box.upstream = nil
+        return withUnsafePointer(to: value) { value in
+            var state = (
+                box: Unretained(self), value: value, handlers: Handlers<T>.none, upstream: Upstream?.none
+            )
+            queue.write(&state) { state in
+                let unretained = state.box
+                unretained.with { box in
+                    guard let handlers = box.sealant.resolve(with: state.value.pointee) else { return }
+                    vow_store_releasing(box.phaseAddress, Phase.resolved.rawValue)
+                    state.handlers = handlers
+                    // Swapped rather than copied and cleared: a copy would retain the upstream.
+                    swap(&state.upstream, &box.upstream)
+                }
+            }
+            return (state.handlers, state.upstream)
         }
-        return (state.handlers, state.upstream)
     }
 
     /// Runs the handlers ``take(_:)`` returned, nested in this call or postponed on the

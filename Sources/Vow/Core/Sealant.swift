@@ -17,13 +17,32 @@ enum Sealant<R: Sendable> {
         if case .pending(.none) = self { true } else { false }
     }
 
-    /// Adds `handler` to a pending sealant; returns `false`, leaving it unchanged, if resolved.
+    /// Resolves a pending sealant with `value` and returns the handlers it held, or returns
+    /// `nil`, leaving it unchanged, if it has resolved already.
     @inlinable
-    mutating func attach(_ handler: @escaping Handlers<R>.Body) -> Bool {
-        guard case .pending(var handlers) = self else { return false }
+    mutating func resolve(with value: R) -> Handlers<R>? {
+        guard case .pending = self else { return nil }
+        var pending = Sealant.resolved(value)
+        swap(&self, &pending)
+        guard case .pending(let handlers) = pending else { return nil }
+        return handlers
+    }
+
+    /// Moves the one handler in `handler` to the end of a pending sealant's handlers, leaving
+    /// `handler` empty; returns `false`, leaving both unchanged, if the sealant has resolved.
+    ///
+    /// Moved rather than copied: a copy would retain the handler, and the caller release it.
+    /// Carried in a ``Handlers`` rather than an optional, whose payload would be a closure
+    /// behind a reabstracting thunk; see ``BarrierQueue``.
+    @inlinable
+    mutating func attach(_ handler: inout Handlers<R>) -> Bool {
+        guard case .pending(var handlers) = self, case .one = handler else { return false }
+        var moved = Handlers<R>.none
+        swap(&moved, &handler)
+        guard case .one(let body) = moved else { return false }
         // Drop the sealant's own reference first, so the list below is unique and grows in place.
         self = .pending(Handlers())
-        handlers.append(handler)
+        handlers.append(body)
         self = .pending(handlers)
         return true
     }

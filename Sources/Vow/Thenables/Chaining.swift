@@ -122,15 +122,16 @@ extension EmptyBox {
     @inlinable
     func replaceUpstream(with link: ConsumerLink) {
         guard let upstream = link.upstream else { return }
-        // The replaced upstream is released after the barrier: its release may free a value,
-        // and a value's deinit is user code.
-        var state = (box: self, upstream: upstream, kept: false, replaced: Upstream?.none)
+        var state = (box: Unretained(self), upstream: Optional(upstream), kept: false)
         queue.write(&state) { state in
-            let box = state.box
-            guard case .pending = box.sealant, !box.interest.isCancelled else { return }
-            state.replaced = box.upstream
-            box.upstream = state.upstream
-            state.kept = true
+            let unretained = state.box
+            unretained.with { box in
+                guard case .pending = box.sealant, !box.interest.isCancelled else { return }
+                // The state takes the replaced upstream, released after the barrier: its
+                // release may free a value, and a value's deinit is user code.
+                swap(&state.upstream, &box.upstream)
+                state.kept = true
+            }
         }
         if !state.kept {
             Upstream.withdraw(from: upstream, cancelling: true)
