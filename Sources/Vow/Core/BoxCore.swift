@@ -108,4 +108,48 @@ class BoxCore: Upstream, @unchecked Sendable {
     func cancelNow() -> Upstream? {
         preconditionFailure("Vow internal error: \(type(of: self)) does not say how to cancel")
     }
+
+    /// Marks a pending box cancelled and takes its upstream, and, given a `value` to settle
+    /// it with and a place for its `handlers`, settles it through
+    /// ``settleCancelled(with:handingOver:)`` in the same barrier.
+    /// Does nothing to a box that has resolved or was cancelled already.
+    ///
+    /// Not generic, and so neither is its barrier block: cancelling from below runs through
+    /// ``cancelNow()``, an override that is never specialized, where a generic block would
+    /// allocate its context and look up the metadata of every type it touches.
+    ///
+    /// - Parameters:
+    ///   - value: The address of the value the box resolves with, if any.
+    ///   - handlers: Where ``settleCancelled(with:handingOver:)`` leaves the handlers it takes,
+    ///     a `Handlers` of the box's value type.
+    /// - Returns: Whether this call marked the box, and the upstream it took.
+    @usableFromInline
+    final func markCancelled(
+        settlingWith value: UnsafeRawPointer?, handingOver handlers: UnsafeMutableRawPointer?
+    ) -> (marked: Bool, upstream: Upstream?) {
+        var state = (
+            box: Unretained(self), value: value, handlers: handlers, marked: false, upstream: Upstream?.none
+        )
+        queue.write(&state) { state in
+            let unretained = state.box
+            unretained.with { box in
+                // Inside the barrier, the phase and the sealant agree.
+                guard box.phase == .pending, !box.interest.isCancelled else { return }
+                box.interest.markCancelled()
+                swap(&state.upstream, &box.upstream)
+                if let value = state.value, let handlers = state.handlers {
+                    box.settleCancelled(with: value, handingOver: handlers)
+                }
+                state.marked = true
+            }
+        }
+        return (state.marked, state.upstream)
+    }
+
+    /// Resolves a box being cancelled with the value at `value` and moves the handlers it held
+    /// to `handlers`. Only inside the box's barrier, from ``markCancelled(settlingWith:handingOver:)``.
+    @usableFromInline
+    func settleCancelled(with value: UnsafeRawPointer, handingOver handlers: UnsafeMutableRawPointer) {
+        preconditionFailure("Vow internal error: \(type(of: self)) does not say how to settle")
+    }
 }

@@ -7,6 +7,14 @@ protocol CancellationRejectable {
     static var cancellationRejection: Self { get }
 }
 
+extension CancellationRejectable {
+    /// ``cancellationRejection`` as a `Value`, the type this one is known to be.
+    @inlinable
+    static func cancellationRejection<Value>(as _: Value.Type) -> Value {
+        cancellationRejection as! Value
+    }
+}
+
 extension Result: CancellationRejectable where Failure == any Error {
     @usableFromInline
     static var cancellationRejection: Self { .failure(PromiseError.cancelled) }
@@ -21,31 +29,25 @@ extension EmptyBox {
         Upstream.withdraw(from: upstream, cancelling: true)
     }
 
-    /// Cancels this box alone and returns its upstream, which the caller must tell.
+    /// Cancels this box alone and returns its upstream, which the caller must tell: resolves
+    /// it with `value`, or else with its ``CancellationRejectable/cancellationRejection`` if it
+    /// has one, and runs its handlers.
     @usableFromInline
     func cancelNow(resolvingWith value: T?) -> Upstream? {
-        let rejection = value ?? (T.self as? any CancellationRejectable.Type)?.cancellationRejection as? T
-        var state = (
-            box: Unretained(self), rejection: rejection, handlers: Handlers<T>.none, upstream: Upstream?.none
-        )
-        queue.write(&state) { state in
-            let unretained = state.box
-            unretained.with { box in
-                guard case .pending = box.sealant, !box.interest.isCancelled else { return }
-                box.interest.markCancelled()
-                swap(&state.upstream, &box.upstream)
-                guard let rejection = state.rejection, let handlers = box.sealant.resolve(with: rejection)
-                else {
-                    return
-                }
-                vow_store_releasing(box.phaseAddress, Phase.resolved.rawValue)
-                state.handlers = handlers
+        guard
+            let value = value
+                ?? (T.self as? any CancellationRejectable.Type)?.cancellationRejection(as: T.self)
+        else {
+            return markCancelled(settlingWith: nil, handingOver: nil).upstream
+        }
+        var handlers = Handlers<T>.none
+        let upstream = withUnsafePointer(to: value) { value in
+            withUnsafeMutablePointer(to: &handlers) { handlers in
+                markCancelled(settlingWith: value, handingOver: handlers).upstream
             }
         }
-        if let rejection {
-            run(state.handlers, with: rejection, as: .call)
-        }
-        return state.upstream
+        run(handlers, with: value, as: .call)
+        return upstream
     }
 
     /// Registers a way to stop the work that will resolve this box, a box with no other

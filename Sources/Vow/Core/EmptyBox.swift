@@ -128,8 +128,8 @@ final class EmptyBox<T: Sendable>: BoxCore, @unchecked Sendable {
 
     /// Stores `value` and takes the handlers attached so far and the upstream, which the box
     /// no longer needs; takes nothing if already resolved. The phase's transition happens here
-    /// and, when the box is cancelled, in ``cancelNow(resolvingWith:)``, which must also mark
-    /// it inside the same barrier: a flag captured by this one would cost every seal.
+    /// and, when the box is cancelled, in ``settleCancelled(with:handingOver:)``, which must
+    /// also mark it inside the same barrier: a flag captured by this one would cost every seal.
     @inlinable
     func take(_ value: T) -> (Handlers<T>, Upstream?) {
         // A box that has resolved stays as it is: later seals, such as the rejection a
@@ -179,6 +179,16 @@ final class EmptyBox<T: Sendable>: BoxCore, @unchecked Sendable {
     @usableFromInline
     override func cancelNow() -> Upstream? {
         cancelNow(resolvingWith: nil)
+    }
+
+    /// Resolves the box with the `T` at `value`; see
+    /// ``BoxCore/settleCancelled(with:handingOver:)``.
+    @usableFromInline
+    override func settleCancelled(with value: UnsafeRawPointer, handingOver handlers: UnsafeMutableRawPointer)
+    {
+        guard let taken = sealant.resolve(with: value.assumingMemoryBound(to: T.self).pointee) else { return }
+        vow_store_releasing(phaseAddress, Phase.resolved.rawValue)
+        handlers.assumingMemoryBound(to: Handlers<T>.self).pointee = taken
     }
 
     /// Whether no value has been sealed yet. Cheap enough for the unspecialized `deinit` of a
