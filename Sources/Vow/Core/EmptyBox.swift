@@ -127,9 +127,7 @@ final class EmptyBox<T: Sendable>: BoxCore, @unchecked Sendable {
     }
 
     /// Stores `value` and takes the handlers attached so far and the upstream, which the box
-    /// no longer needs; takes nothing if already resolved. The phase's transition happens here
-    /// and, when the box is cancelled, in ``settleCancelled(with:handingOver:)``, which must
-    /// also mark it inside the same barrier: a flag captured by this one would cost every seal.
+    /// no longer needs; takes nothing if already resolved.
     @inlinable
     func take(_ value: T) -> (Handlers<T>, Upstream?) {
         // A box that has resolved stays as it is: later seals, such as the rejection a
@@ -142,8 +140,7 @@ final class EmptyBox<T: Sendable>: BoxCore, @unchecked Sendable {
             queue.write(&state) { state in
                 let unretained = state.box
                 unretained.with { box in
-                    guard let handlers = box.sealant.resolve(with: state.value.pointee) else { return }
-                    vow_store_releasing(box.phaseAddress, Phase.resolved.rawValue)
+                    guard let handlers = box.resolveInBarrier(with: state.value.pointee) else { return }
                     state.handlers = handlers
                     // Swapped rather than copied and cleared: a copy would retain the upstream.
                     swap(&state.upstream, &box.upstream)
@@ -186,9 +183,22 @@ final class EmptyBox<T: Sendable>: BoxCore, @unchecked Sendable {
     @usableFromInline
     override func settleCancelled(with value: UnsafeRawPointer, handingOver handlers: UnsafeMutableRawPointer)
     {
-        guard let taken = sealant.resolve(with: value.assumingMemoryBound(to: T.self).pointee) else { return }
-        vow_store_releasing(phaseAddress, Phase.resolved.rawValue)
+        guard let taken = resolveInBarrier(with: value.assumingMemoryBound(to: T.self).pointee) else {
+            return
+        }
         handlers.assumingMemoryBound(to: Handlers<T>.self).pointee = taken
+    }
+
+    /// The pending-to-resolved transition, the one place it is written: stores `value`,
+    /// publishes the phase, and returns the handlers the box held, or `nil` if it has
+    /// resolved already. Only inside the box's barrier, from ``take(_:)`` or, when the box is
+    /// cancelled, from ``settleCancelled(with:handingOver:)``, which marks it in the same
+    /// barrier.
+    @inlinable
+    func resolveInBarrier(with value: T) -> Handlers<T>? {
+        guard let handlers = sealant.resolve(with: value) else { return nil }
+        vow_store_releasing(phaseAddress, Phase.resolved.rawValue)
+        return handlers
     }
 
     /// Whether no value has been sealed yet. Cheap enough for the unspecialized `deinit` of a
