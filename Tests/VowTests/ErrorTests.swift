@@ -117,7 +117,7 @@ import Vow
 
     @Test func promiseErrorAnswersThroughCancellableError() {
         #expect((PromiseError.cancelled as any CancellableError).isCancelled)
-        #expect(!(PromiseError.badInput as any CancellableError).isCancelled)
+        #expect(!(PromiseError.badInput("a reason") as any CancellableError).isCancelled)
     }
 
     @Test func foundationsUserCancelledIsACancellation() {
@@ -133,9 +133,8 @@ import Vow
 
 /// Every `PromiseError` case.
 private let allPromiseErrors: [PromiseError] = [
-    .invalidCallingConvention, .returnedSelf, .badInput, .cancelled, .compactMap(42, Int.self),
-    .emptySequence,
-    .noWinner,
+    .invalidCallingConvention, .returnedSelf, .badInput("a reason"), .cancelled,
+    .compactMap(42, Int.self), .emptySequence, .noWinner, .timedOut, .validationFailed(7),
 ]
 
 /// A cancellable error that may or may not be a cancellation.

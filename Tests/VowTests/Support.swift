@@ -66,6 +66,20 @@ func bounded<R: Sendable>(
     }
 }
 
+/// Whether `condition` holds within `seconds`, checking it every millisecond: for state that
+/// another thread or task changes with no thenable to wait on.
+///
+/// It suspends rather than blocks between checks, so that the tasks it waits for can run on
+/// the cooperative pool, which has as few threads as the machine has cores.
+func eventually(within seconds: Double = patience, _ condition: () -> Bool) async -> Bool {
+    let deadline = DispatchTime.now() + seconds
+    while !condition() {
+        guard DispatchTime.now() < deadline else { return false }
+        try? await Task.sleep(nanoseconds: 1_000_000)
+    }
+    return true
+}
+
 /// The value `thenable` fulfils with; throws its error, or ``TimedOut``.
 func value<U: Thenable>(of thenable: U, within seconds: Double = patience) throws -> U.T {
     try outcome(of: thenable, within: seconds).get()
@@ -89,6 +103,8 @@ extension PromiseError {
         case .compactMap: "compactMap"
         case .emptySequence: "emptySequence"
         case .noWinner: "noWinner"
+        case .timedOut: "timedOut"
+        case .validationFailed: "validationFailed"
         }
     }
 }
@@ -106,6 +122,11 @@ func summary<T>(_ result: Result<T, any Error>) -> String {
 }
 
 /// Whether `error` is the `PromiseError` case `expected`, payloads aside.
+/// The reason of a ``PromiseError/badInput(_:)``, or `nil` for any other error.
+func badInputReason(_ error: (any Error)?) -> String? {
+    if case .badInput(let reason) = error as? PromiseError { reason } else { nil }
+}
+
 func isPromiseError(_ error: (any Error)?, _ expected: PromiseError) -> Bool {
     (error as? PromiseError)?.caseName == expected.caseName
 }

@@ -70,7 +70,9 @@ import Vow
     func aLimitBelowOneIsBadInput(limit: Int) throws {
         let all = when(fulfilled: [Promise.value(1)].makeIterator(), concurrently: limit)
         let failure = try error(of: all)
-        #expect(isPromiseError(failure, .badInput), "rejected with \(String(describing: failure))")
+        #expect(
+            badInputReason(failure) == "the concurrency limit must be at least 1, not \(limit)",
+            "rejected with \(String(describing: failure))")
     }
 
     @Test func aLimitBelowOneDoesNotAdvanceTheIterator() throws {
@@ -217,7 +219,9 @@ import Vow
         let results = try value(of: when(resolved: supply.makeIterator(), concurrently: limit))
         #expect(results.count == 1)
         let failure: (any Error)? = if case .failure(let error)? = results.first { error } else { nil }
-        #expect(isPromiseError(failure, .badInput), "the result was \(results)")
+        #expect(
+            badInputReason(failure) == "the concurrency limit must be at least 1, not \(limit)",
+            "the result was \(results)")
         #expect(supply.pulled == 0)
     }
 

@@ -6,9 +6,9 @@ public enum PromiseError: Error, Sendable {
     /// A handler returned the promise its own operator returned, which could never resolve.
     case returnedSelf
 
-    /// An operator was given input it cannot work with, such as an empty ``race(_:)-(Array<U>)``
-    /// or a concurrency limit below one.
-    case badInput
+    /// An operator was given input it cannot work with, such as an empty ``race(_:)-(Array<U>)``,
+    /// a concurrency limit below one or a negative delay; the text says which and why.
+    case badInput(String)
 
     /// The operation was cancelled. ``CatchPolicy/allErrorsExceptCancellation`` skips it.
     case cancelled
@@ -21,6 +21,24 @@ public enum PromiseError: Error, Sendable {
 
     /// Every contender in ``race(fulfilled:)`` was rejected.
     case noWinner
+
+    /// The work did not finish in the time ``Thenable/timeout(seconds:)`` gave it.
+    case timedOut
+
+    /// A value failed the predicate of ``Thenable/validate(_:)``; carries the value.
+    case validationFailed(any Sendable)
+}
+
+extension PromiseError {
+    /// The error for a concurrency limit below one, which would never start any work.
+    static func concurrencyLimit(_ limit: Int) -> PromiseError {
+        .badInput("the concurrency limit must be at least 1, not \(limit)")
+    }
+
+    /// The error for a delay or a time limit below zero, or not a number, given to `function`.
+    static func negativeDelay(_ function: String, _ delay: Any) -> PromiseError {
+        .badInput("\(function) needs a time that is zero or more, not \(delay)")
+    }
 }
 
 extension PromiseError: CancellableError {
@@ -38,8 +56,8 @@ extension PromiseError: CustomStringConvertible {
             "A completion handler called back with neither a value nor an error."
         case .returnedSelf:
             "A handler returned the promise its own operator returned, so it could never resolve."
-        case .badInput:
-            "Bad input was provided to a Vow function."
+        case .badInput(let reason):
+            "Bad input: \(reason)"
         case .cancelled:
             "The operation was cancelled."
         case .compactMap(let value, let type):
@@ -48,6 +66,10 @@ extension PromiseError: CustomStringConvertible {
             "The operation needed an element, but the sequence was empty."
         case .noWinner:
             "Every promise in the race was rejected, so there is no winner."
+        case .timedOut:
+            "The operation did not finish in the time it was given."
+        case .validationFailed(let value):
+            "The value \(value) failed validation."
         }
     }
 }
@@ -63,6 +85,8 @@ extension PromiseError: CustomDebugStringConvertible {
         case .compactMap: "PromiseError.compactMap: \(description)"
         case .emptySequence: "PromiseError.emptySequence: \(description)"
         case .noWinner: "PromiseError.noWinner: \(description)"
+        case .timedOut: "PromiseError.timedOut: \(description)"
+        case .validationFailed: "PromiseError.validationFailed: \(description)"
         }
     }
 }

@@ -28,6 +28,56 @@ public func after(_ interval: DispatchTimeInterval) -> Guarantee<Void> {
     after(deadline: .now() + interval)
 }
 
+/// A guarantee that resolves once `duration` has passed on `clock`.
+///
+/// Pass a ``ManualClock`` in tests, so that the wait ends when the test advances the clock,
+/// at once and in order:
+///
+/// ```swift
+/// let clock = ManualClock()
+/// let reminder = after(.seconds(30), clock: clock).map { "time's up" }
+/// clock.advance(by: .seconds(30))
+/// #expect(reminder.value == "time's up")
+/// ```
+///
+/// With `ContinuousClock` or `SuspendingClock`, Vow waits with a dispatch timer, as
+/// ``after(seconds:)`` does; with a ``ManualClock``, on the clock's own schedule; with another
+/// clock, in a task that sleeps on it. A zero or negative duration resolves without waiting.
+/// Once every consumer has cancelled and no handle to the guarantee is left, the wait is
+/// cancelled, as `Documentation/Cancellation.md` describes.
+@available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)
+public func after<C: Clock>(_ duration: C.Duration, clock: C) -> Guarantee<Void> {
+    if let manual = clock as? ManualClock, let duration = duration as? Duration {
+        let next = EmptyBox<Void>()
+        if let timer = manual.timer(after: duration, { next.seal(()) }) {
+            next.onCancel { manual.cancelTimer(timer) }
+        }
+        return Guarantee(next)
+    }
+    if clock is ContinuousClock || clock is SuspendingClock, let duration = duration as? Duration {
+        return after(deadline: DispatchTime.now().advanced(byClamping: duration))
+    }
+    let deadline = clock.now.advanced(by: duration)
+    return Guarantee { try? await clock.sleep(until: deadline, tolerance: nil) }
+}
+
+@available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)
+extension DispatchTime {
+    /// The time `duration` after this one; this one if `duration` is negative, and the
+    /// distant future if it is too long to count in nanoseconds.
+    ///
+    /// Counted in `UInt64` nanoseconds rather than through `DispatchTimeInterval`, whose `Int`
+    /// holds no more than two seconds of them on 32-bit watchOS.
+    func advanced(byClamping duration: Duration) -> DispatchTime {
+        guard duration > .zero else { return self }
+        let (seconds, attoseconds) = duration.components
+        let (whole, overflow) = UInt64(seconds).multipliedReportingOverflow(by: 1_000_000_000)
+        let (span, carry) = whole.addingReportingOverflow(UInt64(attoseconds / 1_000_000_000))
+        let (deadline, beyond) = uptimeNanoseconds.addingReportingOverflow(span)
+        return overflow || carry || beyond ? .distantFuture : DispatchTime(uptimeNanoseconds: deadline)
+    }
+}
+
 private func after(deadline: DispatchTime) -> Guarantee<Void> {
     let next = EmptyBox<Void>()
     // A timer source rather than `asyncAfter`: cancelled, it releases its handler, and the

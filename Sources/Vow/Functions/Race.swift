@@ -10,7 +10,9 @@
 /// ```
 @inlinable
 public func race<U: Thenable>(_ thenables: [U]) -> Promise<U.T> {
-    guard !thenables.isEmpty else { return Promise(error: PromiseError.badInput) }
+    guard !thenables.isEmpty else {
+        return Promise(error: PromiseError.badInput("race needs at least one contender; the array was empty"))
+    }
     let next = EmptyBox<Result<U.T, any Error>>()
     next.consume(thenables) { _ in { next.seal($0) } }
     return Promise(next)
@@ -64,7 +66,11 @@ public func race<T>(_ first: Guarantee<T>, _ rest: Guarantee<T>...) -> Guarantee
 /// ```
 @inlinable
 public func race<U: Thenable>(fulfilled thenables: [U]) -> Promise<U.T> {
-    guard !thenables.isEmpty else { return Promise(error: PromiseError.badInput) }
+    guard !thenables.isEmpty else {
+        return Promise(
+            error: PromiseError.badInput("race(fulfilled:) needs at least one contender; the array was empty")
+        )
+    }
     let next = EmptyBox<Result<U.T, any Error>>()
     let stillRunning = Locked(thenables.count)
     next.consume(thenables) { _ in

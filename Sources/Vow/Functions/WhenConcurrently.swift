@@ -27,7 +27,7 @@ public func when<It: IteratorProtocol>(
     fulfilled iterator: sending It,
     concurrently: Int
 ) -> Promise<[It.Element.T]> where It.Element: Thenable {
-    guard concurrently > 0 else { return Promise(error: PromiseError.badInput) }
+    guard concurrently > 0 else { return Promise(error: PromiseError.concurrencyLimit(concurrently)) }
     var iterator = iterator
     let outcome = EmptyBox<Result<[It.Element.T], any Error>>()
     let throttle = Throttle<It.Element>(
@@ -66,7 +66,7 @@ public func when<It: IteratorProtocol>(
     resolved iterator: sending It,
     concurrently: Int
 ) -> Guarantee<[Result<It.Element.T, any Error>]> where It.Element: Thenable {
-    guard concurrently > 0 else { return .value([.failure(PromiseError.badInput)]) }
+    guard concurrently > 0 else { return .value([.failure(PromiseError.concurrencyLimit(concurrently))]) }
     var iterator = iterator
     let outcome = EmptyBox<[Result<It.Element.T, any Error>]>()
     let throttle = Throttle<It.Element>(

@@ -59,14 +59,26 @@ extension EmptyBox {
     ) {
         var upstreams: [Upstream] = []
         for (index, input) in inputs.enumerated() {
-            input._pipe { link in
-                link.upstream.map { upstreams.append($0) }
-                return handler(index)
-            }
+            attach(to: input, collecting: &upstreams, handler(index))
         }
         // Linked once every handler is attached, and so counted: a box settled meanwhile then
         // withdraws from consumers that exist.
         replaceUpstream(with: Upstreams.link(upstreams))
+    }
+}
+
+extension EmptyBox {
+    /// Attaches `handler` to `input` and adds the link to `input`, if any, to `upstreams`, which
+    /// the caller makes this box's upstream once every input is attached.
+    @inlinable
+    func attach<U: Thenable>(
+        to input: U, collecting upstreams: inout [Upstream],
+        _ handler: @escaping @Sendable (Result<U.T, any Error>) -> Void
+    ) {
+        input._pipe { link in
+            link.upstream.map { upstreams.append($0) }
+            return handler
+        }
     }
 }
 

@@ -99,3 +99,11 @@ func synchronous<A, B, R>(
 func synchronous<R>(_ handler: @escaping @isolated(any) @Sendable () -> R) -> @Sendable () -> R {
     unsafeBitCast(handler, to: (@Sendable () -> R).self)
 }
+
+/// The throwing handler of no arguments as a plain function; see the comment at the top of
+/// this file.
+@inlinable
+func synchronous<R>(_ handler: @escaping @isolated(any) @Sendable () throws -> R) -> @Sendable () throws -> R
+{
+    unsafeBitCast(handler, to: (@Sendable () throws -> R).self)
+}

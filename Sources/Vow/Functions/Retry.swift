@@ -1,0 +1,154 @@
+/// Runs `body` until the promise it returns fulfils, up to `attempts` times, waiting `delay`
+/// between attempts, for as long as `shouldRetry` says an error is worth another try.
+///
+/// Each attempt is a fresh call of `body`, and so a fresh promise: nothing that has settled
+/// is ever made pending again. The returned promise fulfils with the first value; it rejects
+/// with the error of the last attempt once `attempts` have failed, or with the first error
+/// `shouldRetry` turns down. A cancellation is never retried. The delay is waited out after a
+/// failure, never after a success.
+///
+/// ```swift
+/// retry(attempts: 4, delay: .exponential(from: .milliseconds(500)), if: { error in
+///     (error as? URLError)?.code == .timedOut
+/// }) {
+///     api.fetchFeed()
+/// }.done { feed in
+///     show(feed)
+/// }.catch { error in
+///     report(error)
+/// }
+/// ```
+///
+/// `body` and `shouldRetry` each run in the isolation of the code that wrote them, as handlers
+/// do: on the main actor in `@MainActor` code, on the actor in an actor's method. A nonisolated
+/// `body` runs its first attempt at once, on this thread, and the others where the delay ends;
+/// a nonisolated `shouldRetry` runs where the attempt failed.
+///
+/// Cancelling the returned promise stops retrying: the attempt in flight is cancelled, or the
+/// delay, and no other attempt starts.
+///
+/// The delays come from `clock`: pass a ``ManualClock`` in tests, and a schedule of retries
+/// that would take minutes runs as fast as the test advances the clock.
+///
+/// - Parameters:
+///   - attempts: How many times to run `body` at most, the first time included.
+///   - delay: How long to wait after each failure; ``RetryDelay/none`` by default.
+///   - clock: The clock the delays are measured on.
+///   - shouldRetry: Whether an error is worth another attempt; every error is, by default.
+///     A throw from it rejects the retry with what it threw.
+///   - body: Starts one attempt.
+/// - Returns: A promise rejected with ``PromiseError/badInput(_:)``, without running `body`, if
+///   `attempts` is below one or `delay` cannot be used; and at the point where a
+///   ``RetryDelay/custom(_:)`` delay comes out negative.
+@available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)
+public func retry<U: Thenable, C: Clock>(
+    attempts: Int = 3,
+    delay: RetryDelay = .none,
+    clock: C = ContinuousClock(),
+    @_inheritActorContext if shouldRetry: @escaping @isolated(any) @Sendable (any Error) throws -> Bool = {
+        _ in
+        true
+    },
+    @_inheritActorContext _ body: @escaping @isolated(any) @Sendable () throws -> U
+) -> Promise<U.T> where C.Duration == Duration {
+    let decide = synchronous(shouldRetry)
+    return Retry(
+        attempts: attempts, delay: delay, clock: clock,
+        deciding: HandlerQueue(isolation: shouldRetry.isolation, else: nil),
+        { error in Guarantee.value(try decide(error)) },
+        starting: HandlerQueue(isolation: body.isolation, else: nil),
+        synchronous(body)
+    ).start()
+}
+
+/// Runs `body` until the promise it returns fulfils, up to `attempts` times, waiting `delay`
+/// between attempts, for as long as the thenable `shouldRetry` returns fulfils with `true`.
+///
+/// Hydra calls this `retryWhen`. Use it when deciding takes work of its own, such as renewing
+/// a token after an authorisation error:
+///
+/// ```swift
+/// retry(attempts: 2, if: { error in
+///     error is Unauthorized ? auth.renewToken().map { _ in true } : Promise.value(false)
+/// }) {
+///     api.fetchProfile()
+/// }
+/// ```
+///
+/// Everything else is as in ``retry(attempts:delay:clock:if:_:)``; a rejection of the thenable
+/// `shouldRetry` returns rejects the retry with that error.
+@available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)
+public func retry<U: Thenable, C: Clock, Decision: Thenable>(
+    attempts: Int = 3,
+    delay: RetryDelay = .none,
+    clock: C = ContinuousClock(),
+    @_inheritActorContext if shouldRetry: @escaping @isolated(any) @Sendable (any Error) throws -> Decision,
+    @_inheritActorContext _ body: @escaping @isolated(any) @Sendable () throws -> U
+) -> Promise<U.T> where C.Duration == Duration, Decision.T == Bool {
+    Retry(
+        attempts: attempts, delay: delay, clock: clock,
+        deciding: HandlerQueue(isolation: shouldRetry.isolation, else: nil),
+        synchronous(shouldRetry), starting: HandlerQueue(isolation: body.isolation, else: nil),
+        synchronous(body)
+    ).start()
+}
+
+/// The plan of a retry, and the recursion that carries it out: each attempt is chained to
+/// the decision about the previous one, so cancelling the result reaches whatever runs now.
+@available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)
+struct Retry<Attempt: Thenable, Decision: Thenable>: Sendable where Decision.T == Bool {
+    let attempts: Int
+    let delay: RetryDelay
+    let wait: @Sendable (Duration) -> Guarantee<Void>
+    let decisionQueue: HandlerQueue
+    let decide: @Sendable (any Error) throws -> Decision
+    let attemptQueue: HandlerQueue
+    let body: @Sendable () throws -> Attempt
+
+    init<C: Clock>(
+        attempts: Int, delay: RetryDelay, clock: C,
+        deciding decisionQueue: HandlerQueue, _ decide: @escaping @Sendable (any Error) throws -> Decision,
+        starting attemptQueue: HandlerQueue, _ body: @escaping @Sendable () throws -> Attempt
+    ) where C.Duration == Duration {
+        self.attempts = attempts
+        self.delay = delay
+        self.wait = { after($0, clock: clock) }
+        self.decisionQueue = decisionQueue
+        self.decide = decide
+        self.attemptQueue = attemptQueue
+        self.body = body
+    }
+
+    func start() -> Promise<Attempt.T> {
+        guard attempts >= 1 else {
+            return Promise(error: PromiseError.badInput("retry needs at least 1 attempt, not \(attempts)"))
+        }
+        if let problem = delay.problem {
+            return Promise(error: PromiseError.badInput(problem))
+        }
+        return attempt(1)
+    }
+
+    /// Makes attempt `number`, and, if it fails, decides about the next.
+    private func attempt(_ number: Int) -> Promise<Attempt.T> {
+        Promise.value(()).then(via: attemptQueue) { _ in try body() }
+            .recover(via: decisionQueue, policy: .allErrorsExceptCancellation) { error in
+                guard number < attempts else { throw error }
+                return try decide(error).then(via: .inline) { again in
+                    guard again else { throw error }
+                    return try retry(after: number, failures: error)
+                }
+            }
+    }
+
+    /// The attempt after `number`, once the delay after that many failures has passed.
+    private func retry(after number: Int, failures error: any Error) throws -> Promise<Attempt.T> {
+        let pause = delay.delay(afterFailures: number)
+        guard pause >= .zero else {
+            throw PromiseError.badInput(
+                "the retry delay after \(number) failures was \(pause); a delay cannot be negative")
+        }
+        guard pause > .zero else { return attempt(number + 1) }
+        return wait(pause).then(via: .inline) { attempt(number + 1) }
+    }
+}

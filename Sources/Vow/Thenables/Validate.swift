@@ -1,0 +1,70 @@
+public import Dispatch
+
+extension Thenable {
+    /// Passes the fulfilled value on if `predicate` accepts it; rejects with
+    /// ``PromiseError/validationFailed(_:)``, which carries the value, if not.
+    ///
+    /// A rejection skips `predicate`; a throw from it rejects. `predicate` runs in the
+    /// isolation of the code that wrote it, as with ``map(_:)``.
+    ///
+    /// ```swift
+    /// fetchOrders().validate { !$0.isEmpty }.done { orders in
+    ///     show(orders)
+    /// }
+    /// ```
+    @inlinable
+    public func validate(
+        @_inheritActorContext _ predicate: @escaping @isolated(any) @Sendable (T) throws -> Bool
+    ) -> Promise<T> {
+        validate(
+            via: HandlerQueue(isolation: predicate.isolation, else: conf.Q.map), rejecting: nil,
+            synchronous(predicate))
+    }
+
+    /// Passes the fulfilled value on if `predicate` accepts it; rejects with `error` if not.
+    ///
+    /// ```swift
+    /// fetch(url).validate(rejecting: HTTPError.notFound) { $0.status != 404 }
+    /// ```
+    @inlinable
+    public func validate(
+        rejecting error: any Error,
+        @_inheritActorContext _ predicate: @escaping @isolated(any) @Sendable (T) throws -> Bool
+    ) -> Promise<T> {
+        validate(
+            via: HandlerQueue(isolation: predicate.isolation, else: conf.Q.map), rejecting: error,
+            synchronous(predicate))
+    }
+
+    /// Passes the fulfilled value on if `predicate`, run on `on` or inline when `on` is `nil`,
+    /// accepts it; rejects with `error`, or ``PromiseError/validationFailed(_:)`` when `error`
+    /// is `nil`, if not.
+    ///
+    /// `predicate` is nonisolated: it may not touch the state of the actor that wrote it.
+    ///
+    /// ```swift
+    /// fetchImage().validate(on: .global()) { $0.width * $0.height < 40_000_000 }
+    /// ```
+    @inlinable
+    public func validate(
+        on: DispatchQueue?,
+        flags: DispatchWorkItemFlags? = nil,
+        rejecting error: (any Error)? = nil,
+        _ predicate: @escaping @Sendable (T) throws -> Bool
+    ) -> Promise<T> {
+        validate(via: HandlerQueue(on, flags), rejecting: error, predicate)
+    }
+
+    @inlinable
+    func validate(
+        via queue: HandlerQueue, rejecting error: (any Error)?,
+        _ predicate: @escaping @Sendable (T) throws -> Bool
+    ) -> Promise<T> {
+        chainValue(on: queue, with: (predicate, error)) { value, validation, next in
+            guard try validation.0(value) else {
+                throw validation.1 ?? PromiseError.validationFailed(value)
+            }
+            next.seal(.success(value))
+        }
+    }
+}

@@ -1,0 +1,181 @@
+import Dispatch
+import Testing
+import Vow
+
+@Suite struct ManualClockTests {
+    @Test func timeMovesOnlyWhenAdvanced() {
+        let clock = ManualClock()
+        let start = clock.now
+        #expect(clock.now == start)
+        clock.advance(by: .seconds(3))
+        #expect(start.duration(to: clock.now) == .seconds(3))
+        clock.advance(to: start.advanced(by: .seconds(1)))
+        #expect(
+            start.duration(to: clock.now) == .seconds(3), "advancing to a past instant moved the clock back")
+        #expect(clock.now.description == "+3.0 seconds")
+    }
+
+    @Test func afterResolvesWhenTheClockReachesItsDeadline() {
+        let clock = ManualClock()
+        let timer = after(.seconds(30), clock: clock)
+        #expect(clock.sleepers == 1)
+        clock.advance(by: .seconds(29))
+        #expect(timer.isPending)
+        clock.advance(by: .seconds(1))
+        #expect(timer.isResolved)
+        #expect(clock.sleepers == 0)
+    }
+
+    @Test(arguments: [Duration.zero, .seconds(-1)])
+    func afterAZeroOrNegativeDurationResolvesAtOnce(duration: Duration) {
+        let clock = ManualClock()
+        #expect(after(duration, clock: clock).isResolved)
+        #expect(clock.sleepers == 0)
+    }
+
+    @Test func deadlinesFallDueInOrderAndEqualOnesInTheOrderScheduled() {
+        let clock = ManualClock()
+        let order = Recorder<String>()
+        for (name, seconds) in [("c", 3), ("a", 1), ("b1", 2), ("b2", 2)] {
+            after(.seconds(seconds), clock: clock).done(on: nil) { order.record(name) }
+        }
+        clock.advance(by: .seconds(10))
+        #expect(order.all == ["a", "b1", "b2", "c"])
+    }
+
+    @Test func eachRunsWithTheClockAtItsDeadline() {
+        let clock = ManualClock()
+        let start = clock.now
+        let seen = Recorder<Duration>()
+        for seconds in [2, 5] {
+            after(.seconds(seconds), clock: clock).done(on: nil) {
+                seen.record(start.duration(to: clock.now))
+            }
+        }
+        clock.advance(by: .seconds(7))
+        #expect(seen.all == [.seconds(2), .seconds(5)])
+        #expect(start.duration(to: clock.now) == .seconds(7))
+    }
+
+    @Test func workScheduledWhileAdvancingRunsIfItsDeadlineIsWithinReach() {
+        let clock = ManualClock()
+        let chained = after(.seconds(1), clock: clock).then(on: nil) { after(.seconds(1), clock: clock) }
+            .then(on: nil) { after(.seconds(5), clock: clock) }
+        clock.advance(by: .seconds(2))
+        #expect(chained.isPending, "the third wait, due at 7 s, ran at 2 s")
+        #expect(clock.sleepers == 1)
+        clock.advance(by: .seconds(5))
+        #expect(chained.isResolved)
+    }
+
+    @Test func aTimerNobodyWaitsForAnyLongerIsWithdrawn() throws {
+        let clock = ManualClock()
+        let end = Promise(after(.seconds(5), clock: clock)).map(on: nil) { 1 }
+        #expect(clock.sleepers == 1)
+        end.cancel()
+        #expect(clock.sleepers == 0, "cancelling the only consumer left the timer scheduled")
+    }
+
+    @Test func anAsyncSleepEndsWhenTheClockIsAdvanced() async throws {
+        let clock = ManualClock()
+        let slept = Task { try await clock.sleep(for: .seconds(10)) }
+        let start = clock.now
+        let woke: ManualClock.Instant = try await bounded {
+            while clock.sleepers == 0 { await Task.yield() }
+            clock.advance(by: .seconds(10))
+            try await slept.value
+            return clock.now
+        }
+        #expect(start.duration(to: woke) == .seconds(10))
+    }
+
+    @Test func anAsyncSleepThatIsDueAlreadyReturnsAtOnce() async throws {
+        let clock = ManualClock()
+        let deadline = clock.now.advanced(by: .seconds(1))
+        clock.advance(by: .seconds(2))
+        try await bounded { try await clock.sleep(until: deadline) }
+        #expect(clock.sleepers == 0)
+    }
+
+    @Test func cancellingASleepingTaskThrowsAndWithdrawsIt() async throws {
+        let clock = ManualClock()
+        let slept = Task { try await clock.sleep(for: .seconds(10)) }
+        let outcome = try await bounded { () -> Result<Void, any Error> in
+            while clock.sleepers == 0 { await Task.yield() }
+            slept.cancel()
+            return await slept.result
+        }
+        #expect(throws: CancellationError.self) { try outcome.get() }
+        #expect(clock.sleepers == 0)
+    }
+
+    @Test func aTaskCancelledBeforeItSleepsThrowsWithoutWaiting() async throws {
+        let clock = ManualClock()
+        let outcome = try await bounded { () -> Result<Void, any Error> in
+            let slept = Task {
+                withUnsafeCurrentTask { $0?.cancel() }
+                try await clock.sleep(for: .seconds(10))
+            }
+            return await slept.result
+        }
+        #expect(throws: CancellationError.self) { try outcome.get() }
+        #expect(clock.sleepers == 0)
+    }
+
+    // Vow sleeps on a clock of another kind in a task, so these tests suspend rather than block:
+    // a blocked thread of the cooperative pool could be the one the task needs.
+
+    @Test func afterOnAClockOfAnotherKindSleepsOnIt() async throws {
+        let manual = ManualClock()
+        let clock = ForwardingClock(manual)
+        let timer = after(.seconds(4), clock: clock)
+        // The deadline was taken when `after` was called, so the advance counts even if the task
+        // has not started sleeping yet.
+        manual.advance(by: .seconds(4))
+        try await bounded { await timer.async() }
+        #expect(timer.isResolved)
+    }
+
+    @Test func afterOnAClockOfAnotherKindIsCancelledWithItsTask() async throws {
+        let manual = ManualClock()
+        let clock = ForwardingClock(manual)
+        let end = Promise(after(.seconds(4), clock: clock).map(on: nil) { 1 })
+        #expect(await eventually { manual.sleepers == 1 }, "the task never started sleeping")
+        end.cancel()
+        #expect(await eventually { manual.sleepers == 0 }, "the sleep outlived the cancellation")
+        #expect(end.result.map(\.isCancellation) == true)
+    }
+
+    @Test func afterOnTheSystemClocksWaitsInRealTime() throws {
+        for timer in [
+            after(.milliseconds(5), clock: .continuous), after(.milliseconds(5), clock: .suspending),
+        ] {
+            try value(of: timer)
+            #expect(timer.isResolved)
+        }
+    }
+
+    @Test func aDurationTooLongForNanosecondsNeverFires() throws {
+        let end = Promise(after(.seconds(Int64.max), clock: .continuous).map(on: nil) { 1 })
+        #expect(end.isPending)
+        end.cancel()
+        #expect(end.result.map(\.isCancellation) == true)
+    }
+}
+
+/// A clock that is not a `ManualClock`, nor one of the system's, so that Vow must sleep on it
+/// in a task; its time is the manual clock's.
+struct ForwardingClock: Clock {
+    let base: ManualClock
+
+    init(_ base: ManualClock) {
+        self.base = base
+    }
+
+    var now: ManualClock.Instant { base.now }
+    var minimumResolution: Duration { base.minimumResolution }
+
+    func sleep(until deadline: ManualClock.Instant, tolerance: Duration?) async throws {
+        try await base.sleep(until: deadline, tolerance: tolerance)
+    }
+}
