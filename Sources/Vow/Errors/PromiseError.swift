@@ -25,7 +25,7 @@ public enum PromiseError: Error, Sendable {
     /// The work did not finish in the time ``Thenable/timeout(seconds:)`` gave it.
     case timedOut
 
-    /// A value failed the predicate of ``Thenable/validate(_:)``; carries the value.
+    /// A value failed the predicate of ``Thenable/validate(rejecting:_:)``; carries the value.
     case validationFailed(any Sendable)
 }
 

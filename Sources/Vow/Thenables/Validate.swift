@@ -1,8 +1,8 @@
 public import Dispatch
 
 extension Thenable {
-    /// Passes the fulfilled value on if `predicate` accepts it; rejects with
-    /// ``PromiseError/validationFailed(_:)``, which carries the value, if not.
+    /// Passes the fulfilled value on if `predicate` accepts it; rejects with `error` if not,
+    /// or, without one, with ``PromiseError/validationFailed(_:)``, which carries the value.
     ///
     /// A rejection skips `predicate`; a throw from it rejects. `predicate` runs in the
     /// isolation of the code that wrote it, as with ``map(_:)``.
@@ -11,24 +11,11 @@ extension Thenable {
     /// fetchOrders().validate { !$0.isEmpty }.done { orders in
     ///     show(orders)
     /// }
-    /// ```
-    @inlinable
-    public func validate(
-        @_inheritActorContext _ predicate: @escaping @isolated(any) @Sendable (T) throws -> Bool
-    ) -> Promise<T> {
-        validate(
-            via: HandlerQueue(isolation: predicate.isolation, else: conf.Q.map), rejecting: nil,
-            synchronous(predicate))
-    }
-
-    /// Passes the fulfilled value on if `predicate` accepts it; rejects with `error` if not.
-    ///
-    /// ```swift
     /// fetch(url).validate(rejecting: HTTPError.notFound) { $0.status != 404 }
     /// ```
     @inlinable
     public func validate(
-        rejecting error: any Error,
+        rejecting error: (any Error)? = nil,
         @_inheritActorContext _ predicate: @escaping @isolated(any) @Sendable (T) throws -> Bool
     ) -> Promise<T> {
         validate(

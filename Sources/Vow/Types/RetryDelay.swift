@@ -84,13 +84,13 @@ public struct RetryDelay: Sendable {
             } else {
                 nil
             }
-        let start = initial.inSeconds
-        let cap = maximum?.inSeconds ?? .infinity
+        let limit = Swift.min(maximum ?? .longest, .longest)
         return RetryDelay(problem: problem, jitter: jitter) { failures in
-            // In `Double` seconds, where a long run of failures reaches infinity rather than
-            // overflowing, and the cap brings it back.
-            let grown = start * pow(multiplier, Double(failures - 1))
-            return .seconds(Swift.min(grown, cap, Duration.longest))
+            // Compared in `Double` seconds, where a long run of failures reaches infinity
+            // rather than overflowing; computed in `Duration`, exactly for a whole factor.
+            let factor = pow(multiplier, Double(failures - 1))
+            guard initial.inSeconds * factor < limit.inSeconds else { return limit }
+            return factor < 0x1p53 && factor == factor.rounded() ? initial * Int64(factor) : initial * factor
         }
     }
 
@@ -134,7 +134,7 @@ extension Duration {
         return Double(seconds) + Double(attoseconds) / 1e18
     }
 
-    /// The longest delay worth computing, a hundred years, in seconds: far below what
-    /// `Duration` can hold, so that converting it back cannot overflow.
-    fileprivate static var longest: Double { 100 * 365 * 24 * 3600 }
+    /// The longest delay worth computing, a hundred years: far below what `Duration` can hold,
+    /// so that no computation near it can overflow.
+    fileprivate static var longest: Duration { .seconds(100 * 365 * 24 * 3600) }
 }

@@ -4,19 +4,35 @@ import Vow
 
 /// `cancel()` racing with a resolution on another thread.
 @Suite struct CancelRaceTests {
-    /// Starts `first` and `second` on two threads at once, each released by the same gate, and
-    /// returns once both have run.
-    private func race(_ first: @escaping @Sendable () -> Void, _ second: @escaping @Sendable () -> Void) {
+    /// Runs `first` and `second` on two threads at once, and returns whether they met: whether
+    /// each found the other started when it was released.
+    ///
+    /// Each waits at a gate until both have arrived, but only briefly: a loaded machine may run
+    /// both on one thread, one after the other, and then the order alternates with `round`, so
+    /// that either call goes first in half the rounds and both outcomes still occur.
+    @discardableResult
+    private func race(
+        round: Int, _ first: @escaping @Sendable () -> Void, _ second: @escaping @Sendable () -> Void
+    ) -> Bool {
+        let arrived = Counter()
+        let met = Counter()
+        let calls = round.isMultiple(of: 2) ? [first, second] : [second, first]
         DispatchQueue.concurrentPerform(iterations: 2) { index in
-            index == 0 ? first() : second()
+            arrived.increment()
+            var spins = 0
+            while arrived.value < 2 && spins < 10_000 { spins += 1 }
+            if arrived.value == 2 { met.increment() }
+            calls[index]()
         }
+        return met.value == 2
     }
 
     @Test func cancelRacingFulfilSettlesOnceAndRunsEveryHandlerOnce() async throws {
         let rounds = 100_000
-        let (cancelWins, fulfilWins) = try await onThreadOfItsOwn {
+        let (cancelWins, fulfilWins, raced) = try await onThreadOfItsOwn {
             var cancelWins = 0
             var fulfilWins = 0
+            var raced = 0
             for round in 0..<rounds {
                 let (promise, resolver) = Promise<Int>.pending()
                 let hooks = Counter()
@@ -25,7 +41,7 @@ import Vow
                 let mapped = promise.map(on: nil) { $0 + 1 }
                 promise.pipe { _ in handlers.increment() }
                 mapped.pipe { _ in handlers.increment() }
-                self.race({ resolver.fulfill(round) }, { promise.cancel() })
+                if self.race(round: round, { resolver.fulfill(round) }, { promise.cancel() }) { raced += 1 }
                 let result = try #require(promise.result)
                 #expect(handlers.value == 2, "round \(round): handlers ran \(handlers.value) times")
                 if result.isCancellation {
@@ -41,18 +57,19 @@ import Vow
                     #expect(try mapped.result?.get() == round + 1)
                 }
             }
-            return (cancelWins, fulfilWins)
+            return (cancelWins, fulfilWins, raced)
         }
-        // Both outcomes occurred, so the two calls did race.
+        #expect(raced > 0, "the two calls never ran at once")
         #expect(cancelWins > 0)
         #expect(fulfilWins > 0)
     }
 
     @Test func cancellingTheEndOfAChainWhileItsStartResolvesRunsEachStepAtMostOnce() async throws {
         let rounds = 20_000
-        let (stopped, finished) = try await onThreadOfItsOwn {
+        let (stopped, finished, raced) = try await onThreadOfItsOwn {
             var stopped = 0
             var finished = 0
+            var raced = 0
             for round in 0..<rounds {
                 let steps = Counter()
                 let hooks = Counter()
@@ -68,7 +85,7 @@ import Vow
                     }
                     return (end, resolver)
                 }()
-                self.race({ resolver.fulfill(round) }, { end.cancel() })
+                if self.race(round: round, { resolver.fulfill(round) }, { end.cancel() }) { raced += 1 }
                 #expect(steps.value <= 2)
                 #expect(hooks.value <= 1)
                 if hooks.value == 1 {
@@ -77,8 +94,9 @@ import Vow
                 }
                 if steps.value == 2 { finished += 1 }
             }
-            return (stopped, finished)
+            return (stopped, finished, raced)
         }
+        #expect(raced > 0, "the two calls never ran at once")
         #expect(stopped > 0)
         #expect(finished > 0)
     }
