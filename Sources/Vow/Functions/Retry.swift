@@ -45,10 +45,8 @@ public func retry<U: Thenable, C: Clock>(
     attempts: Int = 3,
     delay: RetryDelay = .none,
     clock: C = ContinuousClock(),
-    @_inheritActorContext if shouldRetry: @escaping @isolated(any) @Sendable (any Error) throws -> Bool = {
-        _ in
-        true
-    },
+    @_inheritActorContext if shouldRetry: @escaping @isolated(any) @Sendable (any Error) throws -> Bool =
+        everyError,
     @_inheritActorContext _ body: @escaping @isolated(any) @Sendable () throws -> U
 ) -> Promise<U.T> where C.Duration == Duration {
     let decide = synchronous(shouldRetry)
@@ -91,6 +89,13 @@ public func retry<U: Thenable, C: Clock, Decision: Thenable>(
         synchronous(shouldRetry), starting: HandlerQueue(isolation: body.isolation, else: nil),
         synchronous(body)
     ).start()
+}
+
+/// The predicate of a retry that is not given one: every error is worth another attempt, but
+/// for a cancellation, which never reaches a predicate.
+@usableFromInline
+@Sendable func everyError(_: any Error) -> Bool {
+    true
 }
 
 /// The plan of a retry, and the recursion that carries it out: each attempt is chained to
@@ -136,13 +141,13 @@ struct Retry<Attempt: Thenable, Decision: Thenable>: Sendable where Decision.T =
                 guard number < attempts else { throw error }
                 return try decide(error).then(via: .inline) { again in
                     guard again else { throw error }
-                    return try retry(after: number, failures: error)
+                    return try retry(after: number)
                 }
             }
     }
 
     /// The attempt after `number`, once the delay after that many failures has passed.
-    private func retry(after number: Int, failures error: any Error) throws -> Promise<Attempt.T> {
+    private func retry(after number: Int) throws -> Promise<Attempt.T> {
         let pause = delay.delay(afterFailures: number)
         guard pause >= .zero else {
             throw PromiseError.badInput(
