@@ -59,7 +59,10 @@ extension EmptyBox {
     ) {
         var upstreams: [Upstream] = []
         for (index, input) in inputs.enumerated() {
-            attach(to: input, collecting: &upstreams, handler(index))
+            input._pipe { link in
+                link.upstream.map { upstreams.append($0) }
+                return handler(index)
+            }
         }
         // Linked once every handler is attached, and so counted: a box settled meanwhile then
         // withdraws from consumers that exist.
@@ -69,8 +72,9 @@ extension EmptyBox {
 
 extension EmptyBox {
     /// Attaches `handler` to `input` and adds the link to `input`, if any, to `upstreams`, which
-    /// the caller makes this box's upstream once every input is attached.
-    @inlinable
+    /// the caller makes this box's upstream once every input is attached: ``consume(_:_:)``
+    /// for inputs of different types. (That one keeps its own loop, making each handler inside
+    /// `_pipe` as it always has, so that `when`'s hot path stays exactly as measured.)
     func attach<U: Thenable>(
         to input: U, collecting upstreams: inout [Upstream],
         _ handler: @escaping @Sendable (Result<U.T, any Error>) -> Void
