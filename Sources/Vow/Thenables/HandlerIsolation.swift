@@ -94,6 +94,15 @@ func synchronous<A, B, R>(
     unsafeBitCast(handler, to: (@Sendable (A, B) -> R).self)
 }
 
+/// The throwing handler of two arguments as a plain function; see the comment at the top of
+/// this file.
+@inlinable
+func synchronous<A, B, R>(
+    _ handler: @escaping @isolated(any) @Sendable (A, B) throws -> R
+) -> @Sendable (A, B) throws -> R {
+    unsafeBitCast(handler, to: (@Sendable (A, B) throws -> R).self)
+}
+
 /// The handler of no arguments as a plain function; see the comment at the top of this file.
 @inlinable
 func synchronous<R>(_ handler: @escaping @isolated(any) @Sendable () -> R) -> @Sendable () -> R {
