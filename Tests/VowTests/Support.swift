@@ -213,3 +213,26 @@ func onThreadOfItsOwn<R: Sendable>(
         thread.start()
     }
 }
+
+/// Runs `first` and `second` on two threads at once, and returns whether they met: whether
+/// each found the other started when it was released.
+///
+/// Each waits at a gate until both have arrived, but only briefly: a loaded machine may run
+/// both on one thread, one after the other, and then the order alternates with `round`, so
+/// that either call goes first in half the rounds and both outcomes still occur.
+@discardableResult
+func runTogether(
+    round: Int, _ first: @escaping @Sendable () -> Void, _ second: @escaping @Sendable () -> Void
+) -> Bool {
+    let arrived = Counter()
+    let met = Counter()
+    let calls = round.isMultiple(of: 2) ? [first, second] : [second, first]
+    DispatchQueue.concurrentPerform(iterations: 2) { index in
+        arrived.increment()
+        var spins = 0
+        while arrived.value < 2 && spins < 10_000 { spins += 1 }
+        if arrived.value == 2 { met.increment() }
+        calls[index]()
+    }
+    return met.value == 2
+}

@@ -39,6 +39,14 @@ final class EmptyBox<T: Sendable>: BoxCore, @unchecked Sendable {
         super.init(consuming: link)
     }
 
+    /// A lazy box: pending, with work that `start` begins once the first handler is attached,
+    /// and never if the box is cancelled before.
+    @usableFromInline
+    init(dormant start: LazyStart<T>) {
+        super.init(consuming: ConsumerLink(start))
+        interestStorage = Interest.dormant
+    }
+
     deinit {
         // A pending box owns its handlers, and each handler owns the next promise of its chain.
         // Released recursively, a long unresolved chain would overflow the stack, so the
@@ -73,17 +81,30 @@ final class EmptyBox<T: Sendable>: BoxCore, @unchecked Sendable {
             let unretained = state.box
             unretained.with { box in
                 guard box.sealant.attach(&state.handler) else { return }
-                box.interest.countConsumer()
+                state.woke = box.interest.countConsumer()
             }
         }
         if case .one(let handler) = state.handler {
             handler(resolvedValue)
+        } else if state.woke {
+            wake()
         }
+    }
+
+    /// Starts the work of a lazy box that its first handler has just woken, unless the box
+    /// was cancelled meanwhile, which released the work unstarted.
+    @usableFromInline
+    func wake() {
+        var state = (box: Unretained(self), start: Upstream?.none)
+        queue.write(&state) { state in
+            state.box.with { box in swap(&state.start, &box.upstream) }
+        }
+        (state.start as? LazyStart<T>)?.start(self)
     }
 
     /// The state of ``observe(_:)``'s barrier block: the box, unretained (see ``Unretained``),
     /// and the handler, which the block moves into the sealant, leaving ``Handlers/none``, if
-    /// the box is still pending.
+    /// the box is still pending; and whether the handler woke the box.
     ///
     /// A struct rather than a tuple, for the handler's sake; see ``BarrierQueue``.
     @usableFromInline
@@ -92,6 +113,9 @@ final class EmptyBox<T: Sendable>: BoxCore, @unchecked Sendable {
         let box: Unretained<EmptyBox>
         @usableFromInline
         var handler: Handlers<T>
+        /// Whether this handler woke a lazy box, whose work the attaching thread then starts.
+        @usableFromInline
+        var woke = false
 
         @inlinable
         init(box: EmptyBox, handler: @escaping Handler) {

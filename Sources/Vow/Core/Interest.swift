@@ -14,6 +14,8 @@ public import CVowCore
 /// | a handler is attached | + 1 | | ``countConsumer()``, in the attaching barrier |
 /// | a consumer withdraws | − 1 | `withdrawn` | ``withdrawConsumer()``, in a barrier |
 /// | the box is cancelled | | `cancelled` | ``markCancelled()``, in the cancelling barrier |
+/// | a lazy box is born | 0 | `dormant` | ``EmptyBox/init(dormant:)`` |
+/// | its first handler is attached | + 1 | − `dormant` | ``countConsumer()``, which says so |
 ///
 /// A box gives up, cancelling itself, once a consumer has withdrawn, no consumer is left, and
 /// no handle is left from which a new one could attach. Whichever of the last withdrawal and
@@ -34,6 +36,9 @@ struct Interest {
     static let withdrawn: UInt32 = 1 << 28
     @usableFromInline
     static let cancelled: UInt32 = 1 << 29
+    /// A lazy box whose work has not been started: set at birth, cleared by the first consumer.
+    @usableFromInline
+    static let dormant: UInt32 = 1 << 30
 
     /// The word of a new box: no consumer, no flag.
     @usableFromInline
@@ -67,10 +72,13 @@ struct Interest {
             == Interest.withdrawn
     }
 
-    /// Counts a handler just attached. Only inside the box's barrier.
+    /// Counts a handler just attached, waking a dormant box; returns whether it did, so that
+    /// the caller starts the box's work. Only inside the box's barrier.
     @inlinable
-    func countConsumer() {
-        vow_store32_relaxed(address, vow_load32_relaxed(address) &+ 1)
+    func countConsumer() -> Bool {
+        let word = vow_load32_relaxed(address)
+        vow_store32_relaxed(address, (word &+ 1) & ~Interest.dormant)
+        return word & Interest.dormant != 0
     }
 
     /// Counts a consumer's withdrawal; returns whether it was the last. Only inside the box's

@@ -4,29 +4,6 @@ import Vow
 
 /// `cancel()` racing with a resolution on another thread.
 @Suite struct CancelRaceTests {
-    /// Runs `first` and `second` on two threads at once, and returns whether they met: whether
-    /// each found the other started when it was released.
-    ///
-    /// Each waits at a gate until both have arrived, but only briefly: a loaded machine may run
-    /// both on one thread, one after the other, and then the order alternates with `round`, so
-    /// that either call goes first in half the rounds and both outcomes still occur.
-    @discardableResult
-    private func race(
-        round: Int, _ first: @escaping @Sendable () -> Void, _ second: @escaping @Sendable () -> Void
-    ) -> Bool {
-        let arrived = Counter()
-        let met = Counter()
-        let calls = round.isMultiple(of: 2) ? [first, second] : [second, first]
-        DispatchQueue.concurrentPerform(iterations: 2) { index in
-            arrived.increment()
-            var spins = 0
-            while arrived.value < 2 && spins < 10_000 { spins += 1 }
-            if arrived.value == 2 { met.increment() }
-            calls[index]()
-        }
-        return met.value == 2
-    }
-
     @Test func cancelRacingFulfilSettlesOnceAndRunsEveryHandlerOnce() async throws {
         let rounds = 100_000
         let (cancelWins, fulfilWins, raced) = try await onThreadOfItsOwn {
@@ -41,7 +18,7 @@ import Vow
                 let mapped = promise.map(on: nil) { $0 + 1 }
                 promise.pipe { _ in handlers.increment() }
                 mapped.pipe { _ in handlers.increment() }
-                if self.race(round: round, { resolver.fulfill(round) }, { promise.cancel() }) { raced += 1 }
+                if runTogether(round: round, { resolver.fulfill(round) }, { promise.cancel() }) { raced += 1 }
                 let result = try #require(promise.result)
                 #expect(handlers.value == 2, "round \(round): handlers ran \(handlers.value) times")
                 if result.isCancellation {
@@ -85,7 +62,7 @@ import Vow
                     }
                     return (end, resolver)
                 }()
-                if self.race(round: round, { resolver.fulfill(round) }, { end.cancel() }) { raced += 1 }
+                if runTogether(round: round, { resolver.fulfill(round) }, { end.cancel() }) { raced += 1 }
                 #expect(steps.value <= 2)
                 #expect(hooks.value <= 1)
                 if hooks.value == 1 {

@@ -1,0 +1,115 @@
+extension Promise {
+    /// A promise whose work starts only when the first handler is attached, rather than at
+    /// once as ``init(resolver:)``'s does.
+    ///
+    /// Reading ``result`` or ``isPending`` does not start it; `then`, `done`, `catch`, `wait()`,
+    /// `await` and every other consumer do, and later ones share what the first one started.
+    /// A lazy promise cancelled before anyone consumed it never runs its body. Hydra's promises
+    /// all behave so; in Vow it is a choice made where the promise is created.
+    ///
+    /// ```swift
+    /// let settings = Promise<Settings>.lazy { resolver in
+    ///     resolver.fulfill(try Settings(contentsOf: settingsFile))
+    /// }
+    /// // Nothing has been read yet.
+    /// settings.done { apply($0) }  // Reads the file now, once.
+    /// ```
+    ///
+    /// `body` runs in the isolation of the code that wrote it, as handlers do; a nonisolated
+    /// `body` runs on the thread that attaches the first handler, before that attachment
+    /// returns. A throw from `body` rejects the promise.
+    @inlinable
+    public static func lazy(
+        @_inheritActorContext _ body: @escaping @isolated(any) @Sendable (Resolver<T>) throws -> Void
+    ) -> Promise<T> {
+        let queue = HandlerQueue(isolation: body.isolation, else: nil)
+        let work = synchronous(body)
+        return Promise(
+            EmptyBox(
+                dormant: LazyStart { box in
+                    queue.run((), work, settling: box) { _, work, box in
+                        // Kept until the throw is handled: a resolver released unsealed
+                        // cancels its promise.
+                        let resolver = Resolver(box)
+                        do {
+                            try work(resolver)
+                        } catch {
+                            resolver.reject(error)
+                        }
+                    }
+                }))
+    }
+
+    /// A promise that starts the thenable `body` returns only when the first handler is
+    /// attached, and then settles as it does.
+    ///
+    /// Everything else is as in ``lazy(_:)-(Resolver<T>)->Void``; a lazy promise is cheap to make
+    /// and to drop, so it suits work that may turn out not to be needed:
+    ///
+    /// ```swift
+    /// let avatar = Promise.lazy { api.fetchAvatar(for: user) }
+    /// if user.wantsAvatars {
+    ///     avatar.done { show($0) }  // Only now is the avatar fetched.
+    /// }
+    /// ```
+    @inlinable
+    public static func lazy<U: Thenable>(
+        @_inheritActorContext _ body: @escaping @isolated(any) @Sendable () throws -> U
+    ) -> Promise<T> where U.T == T {
+        let queue = HandlerQueue(isolation: body.isolation, else: nil)
+        let work = synchronous(body)
+        return Promise(
+            EmptyBox(
+                dormant: LazyStart { box in
+                    queue.run((), work, settling: box) { _, work, box in try box.follow(work()) }
+                }))
+    }
+}
+
+extension Guarantee {
+    /// A guarantee whose work starts only when the first handler is attached; see
+    /// ``Promise/lazy(_:)-(Resolver<T>)->Void``.
+    ///
+    /// ```swift
+    /// let greeting = Guarantee<String>.lazy { resolve in
+    ///     resolve(makeGreeting())
+    /// }
+    /// greeting.done { print($0) }  // Only now is the greeting made.
+    /// ```
+    @inlinable
+    public static func lazy(
+        @_inheritActorContext _ body:
+            @escaping @isolated(any) @Sendable (@escaping @Sendable (T) -> Void) -> Void
+    ) -> Guarantee<T> {
+        let queue = HandlerQueue(isolation: body.isolation, else: nil)
+        let work = synchronous(body)
+        return Guarantee(
+            EmptyBox(
+                dormant: LazyStart { box in
+                    queue.run((), work, resolving: box) { _, work, box in
+                        let sealer = GuaranteeSealer(box)
+                        work { sealer.resolve($0) }
+                    }
+                }))
+    }
+
+    /// A guarantee that starts the guarantee `body` returns only when the first handler is
+    /// attached, and then resolves as it does.
+    ///
+    /// ```swift
+    /// let pause = Guarantee.lazy { after(seconds: 1) }
+    /// pause.done { print("a second after the first handler was attached") }
+    /// ```
+    @inlinable
+    public static func lazy(
+        @_inheritActorContext _ body: @escaping @isolated(any) @Sendable () -> Guarantee<T>
+    ) -> Guarantee<T> {
+        let queue = HandlerQueue(isolation: body.isolation, else: nil)
+        let work = synchronous(body)
+        return Guarantee(
+            EmptyBox(
+                dormant: LazyStart { box in
+                    queue.run((), work, resolving: box) { _, work, box in box.follow(work()) }
+                }))
+    }
+}
