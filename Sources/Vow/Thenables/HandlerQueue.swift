@@ -1,10 +1,10 @@
 public import Dispatch
 
-/// Where a handler runs: inline, on a queue with optional work-item flags, or on the actor it
-/// was written in.
+/// Where a handler runs: inline, on a queue with optional work-item flags, on the actor it
+/// was written in, or through a ``Dispatcher`` of the user's.
 ///
-/// Every pending handler captures one, so it is a single word: flags and actors, which are
-/// rare, live in small objects of their own. Flags are kept as raw bits there, because
+/// Every pending handler captures one, so it is a single word: flags, actors and dispatchers,
+/// which are rare, live in small objects of their own. Flags are kept as raw bits there, because
 /// `DispatchWorkItemFlags` is not `Sendable` on every platform.
 @usableFromInline
 enum HandlerQueue: Sendable {
@@ -12,6 +12,7 @@ enum HandlerQueue: Sendable {
     case queue(DispatchQueue)
     case flagged(FlaggedQueue)
     case actor(IsolatedTarget)
+    case dispatched(DispatcherTarget)
 
     @inlinable
     init(_ queue: DispatchQueue?, _ flags: DispatchWorkItemFlags?) {
@@ -51,6 +52,8 @@ enum HandlerQueue: Sendable {
             flagged.queue.async(flags: flagged.flags) { next.settle { try step(input, payload, next) } }
         case .actor(let target):
             target.run { next.settle { try step(input, payload, next) } }
+        case .dispatched(let target):
+            target.dispatcher.dispatch { next.settle { try step(input, payload, next) } }
         }
     }
 
@@ -71,6 +74,8 @@ enum HandlerQueue: Sendable {
             flagged.queue.async(flags: flagged.flags) { next.resolve { step(input, payload, next) } }
         case .actor(let target):
             target.run { next.resolve { step(input, payload, next) } }
+        case .dispatched(let target):
+            target.dispatcher.dispatch { next.resolve { step(input, payload, next) } }
         }
     }
 }

@@ -49,6 +49,23 @@ extension Thenable {
         then(via: HandlerQueue(on, flags), body)
     }
 
+    /// Chains asynchronous work, starting it through `dispatcher`.
+    ///
+    /// `body` is nonisolated, as with a queue.
+    ///
+    /// ```swift
+    /// login(user).then(on: eventLoopDispatcher) { token in
+    ///     fetchProfile(token)
+    /// }
+    /// ```
+    @inlinable
+    public func then<U: Thenable>(
+        on dispatcher: some Dispatcher,
+        _ body: @escaping @Sendable (T) throws -> U
+    ) -> Promise<U.T> {
+        then(via: HandlerQueue(dispatcher), body)
+    }
+
     @inlinable
     func then<U: Thenable>(via queue: HandlerQueue, _ body: @escaping @Sendable (T) throws -> U) -> Promise<
         U.T
