@@ -1,0 +1,125 @@
+// Handlers bound to an actor: the handler runs on the actor, which it gets as an `isolated`
+// first argument, so it reads and writes the actor's state without `await`. The chain holds the
+// actor weakly, as OwnerBoundHandlers.swift describes for any owner: once the actor is gone,
+// its handlers are skipped and their steps cancelled.
+//
+// In an actor's method, these are the forms that touch the actor: a closure that used `self`
+// instead would be isolated to the actor too, but would keep it alive for as long as the chain
+// is pending, which is what an owner-bound handler is for avoiding.
+
+extension Thenable {
+    /// Chains asynchronous work on `owner`: when this thenable fulfils, and if `owner` still
+    /// exists, `body` runs on it and starts the next step.
+    ///
+    /// Once `owner` is gone, `body` is skipped and the returned promise is cancelled.
+    ///
+    /// ```swift
+    /// actor Directory {
+    ///     var people: [String: Person] = [:]
+    ///
+    ///     func person(id: String) -> Promise<Person> {
+    ///         api.fetchPerson(id).then(owner: self) { directory, person in
+    ///             directory.people[id] = person
+    ///             return api.fetchManager(of: person).map { _ in person }
+    ///         }
+    ///     }
+    /// }
+    /// ```
+    @inlinable
+    public func then<Owner: Actor, U: Thenable>(
+        owner: Owner,
+        _ body: @escaping @Sendable (isolated Owner, T) throws -> U
+    ) -> Promise<U.T> {
+        then(via: HandlerQueue(OwnerDispatcher(owner)), owner: owner, onOwner(body))
+    }
+
+    /// Transforms the fulfilled value on `owner`, if it still exists; once it is gone, `body`
+    /// is skipped and the returned promise is cancelled.
+    ///
+    /// ```swift
+    /// api.fetchPerson(id).map(owner: self) { directory, person in
+    ///     directory.people[id] = person
+    ///     return person.name
+    /// }
+    /// ```
+    @inlinable
+    public func map<Owner: Actor, U: Sendable>(
+        owner: Owner,
+        _ body: @escaping @Sendable (isolated Owner, T) throws -> U
+    ) -> Promise<U> {
+        map(via: HandlerQueue(OwnerDispatcher(owner)), owner: owner, onOwner(body))
+    }
+
+    /// Handles the fulfilled value on `owner`, if it still exists; once it is gone, `body` is
+    /// skipped and the returned promise is cancelled.
+    ///
+    /// ```swift
+    /// api.fetchPerson(id).done(owner: self) { directory, person in
+    ///     directory.people[id] = person
+    /// }
+    /// ```
+    @inlinable
+    public func done<Owner: Actor>(
+        owner: Owner,
+        _ body: @escaping @Sendable (isolated Owner, T) throws -> Void
+    ) -> Promise<Void> {
+        done(via: HandlerQueue(OwnerDispatcher(owner)), owner: owner, onOwner(body))
+    }
+
+    /// Recovers from the errors `policy` covers on `owner`, if it still exists; once it is
+    /// gone, `body` is skipped and the returned promise is cancelled.
+    ///
+    /// ```swift
+    /// api.fetchPerson(id).recover(owner: self) { directory, error in
+    ///     guard let known = directory.people[id] else { throw error }
+    ///     return Promise.value(known)
+    /// }
+    /// ```
+    @inlinable
+    public func recover<Owner: Actor, U: Thenable>(
+        owner: Owner,
+        policy: CatchPolicy = conf.catchPolicy,
+        _ body: @escaping @Sendable (isolated Owner, any Error) throws -> U
+    ) -> Promise<T> where U.T == T {
+        recover(via: HandlerQueue(OwnerDispatcher(owner)), owner: owner, policy: policy, onOwner(body))
+    }
+
+    /// Runs `body` on `owner` however the thenable settles, and passes the result on, if
+    /// `owner` still exists; once it is gone, `body` is skipped and the returned promise is
+    /// cancelled.
+    ///
+    /// ```swift
+    /// api.fetchPerson(id).ensure(owner: self) { directory in
+    ///     directory.requestsInFlight -= 1
+    /// }
+    /// ```
+    @inlinable
+    public func ensure<Owner: Actor>(
+        owner: Owner,
+        _ body: @escaping @Sendable (isolated Owner) -> Void
+    ) -> Promise<T> {
+        ensure(via: HandlerQueue(OwnerDispatcher(owner)), owner: owner, onOwner(body))
+    }
+}
+
+extension CatchMixin {
+    /// Handles the errors `policy` covers on `owner`, if it still exists, ending the chain;
+    /// once it is gone, `body` is skipped.
+    ///
+    /// ```swift
+    /// api.fetchPerson(id).done(owner: self) { directory, person in
+    ///     directory.people[id] = person
+    /// }.catch(owner: self) { directory, error in
+    ///     directory.failures += 1
+    /// }
+    /// ```
+    @inlinable
+    @discardableResult
+    public func `catch`<Owner: Actor>(
+        owner: Owner,
+        policy: CatchPolicy = conf.catchPolicy,
+        _ body: @escaping @Sendable (isolated Owner, any Error) -> Void
+    ) -> Finalizer {
+        self.catch(via: HandlerQueue(OwnerDispatcher(owner)), owner: owner, policy: policy, onOwner(body))
+    }
+}
