@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "Vow", targets: ["Vow"]),
         .executable(name: "wordcount", targets: ["WordCount"]),
         .executable(name: "profile", targets: ["Profile"]),
+        .executable(name: "personservice", targets: ["PersonService"]),
     ],
     targets: [
         // Atomics and libdispatch's concurrent attribute, from C: see its header for why.
@@ -22,6 +23,9 @@ let package = Package(
             name: "WordCount", dependencies: ["Vow"], path: "Examples/WordCount", swiftSettings: strictness),
         .executableTarget(
             name: "Profile", dependencies: ["Vow"], path: "Examples/Profile", swiftSettings: strictness),
+        .executableTarget(
+            name: "PersonService", dependencies: ["Vow"], path: "Examples/PersonService",
+            swiftSettings: strictness),
         .testTarget(name: "VowTests", dependencies: ["Vow"], swiftSettings: strictness),
         // Top-level code, which a test file cannot be: CI runs it with `swift run TopLevelChecks`.
         .executableTarget(

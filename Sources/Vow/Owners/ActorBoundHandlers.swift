@@ -123,3 +123,30 @@ extension CatchMixin {
         self.catch(via: HandlerQueue(OwnerDispatcher(owner)), owner: owner, policy: policy, onOwner(body))
     }
 }
+
+/// Starts a chain on `owner`: `body` runs on the actor, with the actor as an `isolated`
+/// argument, and the returned promise settles as the thenable it returns.
+///
+/// A `nonisolated` method of an actor can so hand its callers a promise at once, without
+/// `await`, and still do its work on the actor. `body` is sent to the actor at once, so it runs
+/// even if the caller lets go of the actor meanwhile; what `body` chains with `owner:` is
+/// skipped once the actor is gone.
+///
+/// ```swift
+/// actor Directory {
+///     var people: [String: Person] = [:]
+///
+///     nonisolated func person(id: String) -> Promise<Person> {
+///         firstly(owner: self) { directory in
+///             directory.people[id].map { Promise.value($0) } ?? api.fetchPerson(id)
+///         }
+///     }
+/// }
+/// ```
+@inlinable
+public func firstly<Owner: Actor, U: Thenable>(
+    owner: Owner,
+    _ body: @escaping @Sendable (isolated Owner) throws -> U
+) -> Promise<U.T> {
+    Guarantee.value(()).then(owner: owner) { owner, _ in try body(owner) }
+}

@@ -69,6 +69,20 @@ actor Directory {
             .catch(owner: self) { directory, _ in directory.failures += 1 }
     }
 
+    /// Callable without `await`: the body runs on the actor.
+    nonisolated func cachedName(_ id: Int, orElse fetch: @escaping @Sendable () -> Promise<String>)
+        -> Promise<String>
+    {
+        firstly(owner: self) { directory in
+            directory.assertIsolated()
+            if let name = directory.names[id] { return Promise.value(name) }
+            return fetch().map(owner: directory) { directory, name in
+                directory.names[id] = name
+                return name
+            }
+        }
+    }
+
     func snapshot() -> (names: [Int: String], failures: Int, inFlight: Int) {
         (names, failures, inFlight)
     }
@@ -179,6 +193,18 @@ actor Directory {
         resolver.fulfill("late")
         let outcome = try await bounded { [chain] in await chain!.asResult() }
         #expect(outcome.isCancellation)
+    }
+
+    @Test func firstlyRunsItsBodyOnTheActorOwner() async throws {
+        let directory = Directory()
+        let fetches = Counter()
+        let fetch: @Sendable () -> Promise<String> = {
+            fetches.increment()
+            return .value("turing")
+        }
+        #expect(try await bounded { try await directory.cachedName(3, orElse: fetch).async() } == "turing")
+        #expect(try await bounded { try await directory.cachedName(3, orElse: fetch).async() } == "turing")
+        #expect(fetches.value == 1)
     }
 
     @Test func aNonisolatedOwnerGetsItsHandlersOnTheDefaultQueue() async throws {
