@@ -1,0 +1,183 @@
+/// Shares one lookup between the callers that ask for the same key while it is in flight, and
+/// keeps its value for as long as its ``Retention`` says.
+///
+/// Ten views asking for the same avatar at once start one download; each gets a promise of its
+/// own, settled as the download is:
+///
+/// ```swift
+/// let avatars = PromiseCache<URL, Data>(keeping: .for(.seconds(300))) { url in
+///     URLSession.shared.dataTask(.promise, with: url).map(\.data)
+/// }
+///
+/// avatars.value(for: url).done { data in show(data) }
+/// avatars.invalidate(url)  // The next caller downloads it again.
+/// ```
+///
+/// Cancelling a caller's promise cancels that caller alone; the shared lookup is cancelled
+/// only once every caller waiting for it has cancelled, and the next caller then starts a
+/// new one. A failure is never kept: its callers all get the error, and the next caller
+/// starts a new lookup.
+///
+/// `lookup` runs on the thread of the caller that missed, at once; it is called for one key
+/// at a time, never twice for the same key while a lookup for it is in flight.
+@available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)
+public final class PromiseCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
+    /// How long a value that a lookup fulfilled with is kept.
+    public enum Retention: Sendable, Hashable {
+        /// Not kept: callers share a lookup only while it is in flight, which de-duplicates
+        /// requests without caching their results.
+        case whileInFlight
+        /// Kept until ``PromiseCache/invalidate(_:)`` or ``PromiseCache/invalidateAll()``.
+        case forever
+        /// Kept for a time, measured on the cache's clock from when the lookup fulfilled.
+        case `for`(Duration)
+    }
+
+    /// What the table keeps for a key: the shared lookup while it is in flight, then its value.
+    private enum Entry {
+        case inFlight(EmptyBox<Result<Value, any Error>>, generation: UInt64)
+        case kept(Value, isExpired: @Sendable () -> Bool)
+    }
+
+    private struct Table {
+        var entries: [Key: Entry] = [:]
+        var generations: UInt64 = 0
+    }
+
+    private let table = Locked(Table())
+    private let lookup: @Sendable (Key) throws -> Promise<Value>
+    private let retention: Retention
+    private let deadline: @Sendable (Duration) -> @Sendable () -> Bool
+
+    /// A cache that looks keys up with `lookup` and keeps what it finds as `retention` says.
+    ///
+    /// ```swift
+    /// let users = PromiseCache<Int, User>(keeping: .forever) { id in api.fetchUser(id) }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - retention: How long fulfilled values are kept; only while in flight, by default. A
+    ///     negative time makes every ``value(for:)`` reject with ``PromiseError/badInput(_:)``.
+    ///   - clock: The clock a ``Retention/for(_:)`` time is measured on: pass a ``ManualClock``
+    ///     in tests.
+    ///   - lookup: Starts the lookup of one key. A throw rejects the callers waiting for it.
+    public init<U: Thenable, C: Clock>(
+        keeping retention: Retention = .whileInFlight,
+        clock: C = ContinuousClock(),
+        lookup: @escaping @Sendable (Key) throws -> U
+    ) where U.T == Value, C.Duration == Duration {
+        self.retention = retention
+        self.lookup = { key in Promise(try lookup(key)) }
+        self.deadline = { time in
+            let end = clock.now.advanced(by: time)
+            return { clock.now >= end }
+        }
+    }
+
+    /// A promise of the value for `key`: the kept value if there is one, the lookup in flight
+    /// for `key` if there is one, or else a new lookup.
+    ///
+    /// ```swift
+    /// when(fulfilled: ids.map { users.value(for: $0) }).done { users in
+    ///     show(users)  // One lookup per distinct id.
+    /// }
+    /// ```
+    public func value(for key: Key) -> Promise<Value> {
+        if case .for(let time) = retention, time < .zero {
+            return Promise(
+                error: PromiseError.badInput("a PromiseCache cannot keep values for \(time), a negative time")
+            )
+        }
+        let (found, started) = table.withLock { table -> (Entry, UInt64?) in
+            switch table.entries[key] {
+            case .kept(_, let isExpired)? where isExpired():
+                break
+            case .inFlight(let shared, _)? where shared.isCancelled:
+                // Every caller of that lookup cancelled it: the next caller starts anew.
+                break
+            case let entry?:
+                return (entry, nil)
+            case nil:
+                break
+            }
+            table.generations += 1
+            let entry = Entry.inFlight(EmptyBox(), generation: table.generations)
+            table.entries[key] = entry
+            return (entry, table.generations)
+        }
+        switch found {
+        case .kept(let value, _):
+            return .value(value)
+        case .inFlight(let shared, let generation):
+            let caller = follow(shared, for: key, generation: generation)
+            if started != nil { start(shared, for: key) }
+            return caller
+        }
+    }
+
+    /// Forgets `key`: the next caller starts a new lookup. Callers already waiting for a
+    /// lookup in flight still get its result.
+    ///
+    /// ```swift
+    /// users.invalidate(user.id)  // After the user edited their profile.
+    /// ```
+    public func invalidate(_ key: Key) {
+        // Released outside the lock: a kept value's deinit is user code.
+        let removed = table.withLock { $0.entries.removeValue(forKey: key) }
+        withExtendedLifetime(removed) {}
+    }
+
+    /// Forgets every key, as ``invalidate(_:)`` does for one.
+    ///
+    /// ```swift
+    /// users.invalidateAll()  // After signing out.
+    /// ```
+    public func invalidateAll() {
+        let removed = table.withLock { table in
+            defer { table.entries = [:] }
+            return table.entries
+        }
+        withExtendedLifetime(removed) {}
+    }
+
+    /// Starts the lookup the box `shared` settles as.
+    private func start(_ shared: EmptyBox<Result<Value, any Error>>, for key: Key) {
+        // The box is born with one handle, for the promise its creator wraps it in. The cache
+        // keeps the box but no handle, so that once every caller has withdrawn, the box gives
+        // up and cancels the lookup: the handle goes with this wrapper.
+        _ = Promise(shared)
+        shared.settle { try shared.follow(lookup(key)) }
+    }
+
+    /// A caller's own promise of the shared lookup's result; it is the caller's to cancel.
+    private func follow(
+        _ shared: EmptyBox<Result<Value, any Error>>, for key: Key, generation: UInt64
+    ) -> Promise<Value> {
+        let caller = EmptyBox<Result<Value, any Error>>(consuming: Box.empty(shared).consumed)
+        shared.observe { result in
+            self.settled(key, generation: generation, with: result)
+            caller.seal(result)
+        }
+        return Promise(caller)
+    }
+
+    /// Replaces the entry of the lookup that settled with its value, or removes it, unless it
+    /// was invalidated and so replaced meanwhile. Every caller's handler calls this; the first
+    /// does the work.
+    private func settled(_ key: Key, generation: UInt64, with result: Result<Value, any Error>) {
+        let kept: Entry? =
+            switch (result, retention) {
+            case (.success(let value), .forever): .kept(value, isExpired: { false })
+            case (.success(let value), .for(let time)): .kept(value, isExpired: deadline(time))
+            default: nil
+            }
+        let removed = table.withLock { table -> Entry? in
+            guard case .inFlight(_, generation)? = table.entries[key] else { return nil }
+            if let kept {
+                return table.entries.updateValue(kept, forKey: key)
+            }
+            return table.entries.removeValue(forKey: key)
+        }
+        withExtendedLifetime(removed) {}
+    }
+}

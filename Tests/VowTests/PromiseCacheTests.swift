@@ -1,0 +1,173 @@
+import Dispatch
+import Testing
+import Vow
+
+/// Lookups the test settles by hand, counted per key, with a count of the cancelled ones.
+final class ManualLookups: Sendable {
+    private let work = ManualWork()
+    private let counts = Protected([String: Int]())
+
+    func start(_ key: String) -> Promise<Int> {
+        let number = counts.withLock { counts in
+            counts[key, default: 0] += 1
+            return counts.values.reduce(0, +)
+        }
+        return work.start(number)
+    }
+
+    func lookups(of key: String) -> Int { counts.withLock { $0[key, default: 0] } }
+    var total: Int { counts.withLock { $0.values.reduce(0, +) } }
+
+    /// Settles the `number`th lookup, counting from 1 over every key.
+    func fulfil(_ number: Int, with value: Int) { work.fulfil(number, with: value) }
+    func reject(_ number: Int) { work.reject(number, with: .other) }
+    var cancelled: [Int] { work.cancelled }
+}
+
+@Suite struct PromiseCacheTests {
+    @Test func callersAskingWhileALookupIsInFlightShareIt() {
+        let lookups = ManualLookups()
+        let cache = PromiseCache<String, Int> { lookups.start($0) }
+        let first = cache.value(for: "a")
+        let second = cache.value(for: "a")
+        let other = cache.value(for: "b")
+        #expect(lookups.lookups(of: "a") == 1)
+        #expect(lookups.lookups(of: "b") == 1)
+        lookups.fulfil(1, with: 10)
+        #expect(first.value == 10)
+        #expect(second.value == 10)
+        #expect(other.isPending)
+    }
+
+    @Test func withoutRetentionASettledLookupIsNotKept() {
+        let lookups = ManualLookups()
+        let cache = PromiseCache<String, Int> { lookups.start($0) }
+        _ = cache.value(for: "a")
+        lookups.fulfil(1, with: 1)
+        let again = cache.value(for: "a")
+        #expect(lookups.lookups(of: "a") == 2)
+        lookups.fulfil(2, with: 2)
+        #expect(again.value == 2)
+    }
+
+    @Test func keptForeverUntilInvalidated() {
+        let lookups = ManualLookups()
+        let cache = PromiseCache<String, Int>(keeping: .forever) { lookups.start($0) }
+        _ = cache.value(for: "a")
+        lookups.fulfil(1, with: 7)
+        #expect(cache.value(for: "a").value == 7)
+        #expect(lookups.total == 1)
+        cache.invalidate("a")
+        let fresh = cache.value(for: "a")
+        #expect(lookups.total == 2)
+        lookups.fulfil(2, with: 8)
+        #expect(fresh.value == 8)
+        cache.invalidateAll()
+        _ = cache.value(for: "a")
+        #expect(lookups.total == 3)
+    }
+
+    @Test func keptForATimeOnTheClock() {
+        let clock = ManualClock()
+        let lookups = ManualLookups()
+        let cache = PromiseCache<String, Int>(keeping: .for(.seconds(10)), clock: clock) { lookups.start($0) }
+        _ = cache.value(for: "a")
+        clock.advance(by: .seconds(5))
+        lookups.fulfil(1, with: 1)
+        clock.advance(by: .seconds(9))
+        #expect(cache.value(for: "a").value == 1, "expired before its time, counted from the fulfilment")
+        clock.advance(by: .seconds(1))
+        #expect(cache.value(for: "a").isPending)
+        #expect(lookups.total == 2)
+    }
+
+    @Test func aFailureReachesEveryCallerAndIsNotKept() {
+        let lookups = ManualLookups()
+        let cache = PromiseCache<String, Int>(keeping: .forever) { lookups.start($0) }
+        let first = cache.value(for: "a")
+        let second = cache.value(for: "a")
+        lookups.reject(1)
+        #expect(first.error as? TestError == .other)
+        #expect(second.error as? TestError == .other)
+        _ = cache.value(for: "a")
+        #expect(lookups.total == 2)
+    }
+
+    @Test func aThrowingLookupRejectsItsCallers() {
+        let cache = PromiseCache<String, Int> { _ -> Promise<Int> in throw TestError.boom }
+        #expect(cache.value(for: "a").error as? TestError == .boom)
+    }
+
+    @Test func oneCallerCancellingLeavesTheLookupToTheOthers() {
+        let lookups = ManualLookups()
+        let cache = PromiseCache<String, Int> { lookups.start($0) }
+        let leaving = cache.value(for: "a")
+        let staying = cache.value(for: "a")
+        leaving.cancel()
+        #expect(lookups.cancelled.isEmpty)
+        lookups.fulfil(1, with: 3)
+        #expect(staying.value == 3)
+        #expect(leaving.result?.isCancellation == true)
+    }
+
+    @Test func everyCallerCancellingCancelsTheLookupAndTheNextStartsAnew() {
+        let lookups = ManualLookups()
+        let cache = PromiseCache<String, Int>(keeping: .forever) { lookups.start($0) }
+        let first = cache.value(for: "a")
+        let second = cache.value(for: "a")
+        first.cancel()
+        second.cancel()
+        #expect(lookups.cancelled == [1])
+        let next = cache.value(for: "a")
+        #expect(lookups.total == 2)
+        lookups.fulfil(2, with: 4)
+        #expect(next.value == 4)
+    }
+
+    @Test func aLookupInvalidatedInFlightStillReachesItsCallersButIsNotKept() {
+        let lookups = ManualLookups()
+        let cache = PromiseCache<String, Int>(keeping: .forever) { lookups.start($0) }
+        let old = cache.value(for: "a")
+        cache.invalidate("a")
+        let new = cache.value(for: "a")
+        lookups.fulfil(1, with: 1)
+        #expect(old.value == 1)
+        #expect(new.isPending, "the invalidated lookup settled the new one")
+        lookups.fulfil(2, with: 2)
+        #expect(new.value == 2)
+        #expect(cache.value(for: "a").value == 2)
+        #expect(lookups.total == 2)
+    }
+
+    @Test func aNegativeRetentionIsBadInput() {
+        let lookups = ManualLookups()
+        let cache = PromiseCache<String, Int>(keeping: .for(.seconds(-1))) { lookups.start($0) }
+        #expect(badInputReason(cache.value(for: "a").error)?.contains("-1") == true)
+        #expect(lookups.total == 0)
+    }
+
+    @Test func callersRacingForAMissStartOneLookup() async throws {
+        let rounds = 2_000
+        let raced = try await onThreadOfItsOwn {
+            var raced = 0
+            for round in 0..<rounds {
+                let lookups = Counter()
+                let (pending, resolver) = Promise<Int>.pending()
+                let cache = PromiseCache<Int, Int> { _ in
+                    lookups.increment()
+                    return pending
+                }
+                let values = Recorder<Int>()
+                let ask: @Sendable () -> Void = {
+                    cache.value(for: round).pipe { values.record(try! $0.get()) }
+                }
+                if runTogether(round: round, ask, ask) { raced += 1 }
+                resolver.fulfill(round)
+                #expect(lookups.value == 1, "round \(round): \(lookups.value) lookups for one key")
+                #expect(values.all == [round, round])
+            }
+            return raced
+        }
+        #expect(raced > 0, "the callers never overlapped")
+    }
+}
