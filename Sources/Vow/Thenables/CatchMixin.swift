@@ -55,6 +55,25 @@ extension CatchMixin {
         self.catch(via: HandlerQueue(on, flags), policy: policy, body)
     }
 
+    /// Handles the error that ends a chain through `dispatcher`.
+    ///
+    /// `body` is nonisolated, as with a queue.
+    ///
+    /// ```swift
+    /// upload(report).catch(on: .mainActor) { error in
+    ///     print("upload failed: \(error)")
+    /// }
+    /// ```
+    @inlinable
+    @discardableResult
+    public func `catch`(
+        on dispatcher: some Dispatcher,
+        policy: CatchPolicy = conf.catchPolicy,
+        _ body: @escaping @Sendable (any Error) -> Void
+    ) -> Finalizer {
+        self.catch(via: HandlerQueue(dispatcher), policy: policy, body)
+    }
+
     @inlinable
     func `catch`(
         via queue: HandlerQueue, policy: CatchPolicy, _ body: @escaping @Sendable (any Error) -> Void

@@ -46,6 +46,23 @@ extension Thenable {
         done(via: HandlerQueue(on, flags), body)
     }
 
+    /// Consumes the fulfilled value through `dispatcher`.
+    ///
+    /// `body` is nonisolated, as with a queue.
+    ///
+    /// ```swift
+    /// fetchScore().done(on: .mainActor) { score in
+    ///     print("score: \(score)")
+    /// }.cauterize()
+    /// ```
+    @inlinable
+    public func done(
+        on dispatcher: some Dispatcher,
+        _ body: @escaping @Sendable (T) throws -> Void
+    ) -> Promise<Void> {
+        done(via: HandlerQueue(dispatcher), body)
+    }
+
     @inlinable
     func done(via queue: HandlerQueue, _ body: @escaping @Sendable (T) throws -> Void) -> Promise<Void> {
         chainValue(on: queue, with: body) { value, body, next in
@@ -84,6 +101,20 @@ extension Guarantee {
         _ body: @escaping @Sendable (T) -> Void
     ) -> Guarantee<Void> {
         done(via: HandlerQueue(on, flags), body)
+    }
+
+    /// Consumes the value through `dispatcher`.
+    ///
+    /// ```swift
+    /// after(seconds: 1).done(on: .inline) { print("tick") }
+    /// ```
+    @inlinable
+    @discardableResult
+    public func done(
+        on dispatcher: some Dispatcher,
+        _ body: @escaping @Sendable (T) -> Void
+    ) -> Guarantee<Void> {
+        done(via: HandlerQueue(dispatcher), body)
     }
 
     @inlinable

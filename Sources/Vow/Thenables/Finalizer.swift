@@ -87,6 +87,20 @@ public final class Finalizer: Sendable {
         finished.done(via: HandlerQueue(on, flags)) { body() }
     }
 
+    /// Runs `body` through `dispatcher` once the chain has finished.
+    ///
+    /// ```swift
+    /// upload(report).catch(report).finally(on: .mainActor) { print("upload finished") }
+    /// ```
+    @inlinable
+    @discardableResult
+    public func finally(
+        on dispatcher: some Dispatcher,
+        _ body: @escaping @Sendable () -> Void
+    ) -> Guarantee<Void> {
+        finished.done(via: HandlerQueue(dispatcher)) { body() }
+    }
+
     /// A guarantee that resolves once the chain has finished: after the `catch` handler if
     /// there was an error, at once on success.
     ///

@@ -34,6 +34,19 @@ extension Thenable {
         get(via: HandlerQueue(on, flags), body)
     }
 
+    /// Looks at the fulfilled value through `dispatcher` without changing it.
+    ///
+    /// ```swift
+    /// fetchUser().get(on: .inline) { print("fetched", $0.id) }
+    /// ```
+    @inlinable
+    public func get(
+        on dispatcher: some Dispatcher,
+        _ body: @escaping @Sendable (T) throws -> Void
+    ) -> Promise<T> {
+        get(via: HandlerQueue(dispatcher), body)
+    }
+
     @inlinable
     func get(via queue: HandlerQueue, _ body: @escaping @Sendable (T) throws -> Void) -> Promise<T> {
         chainValue(on: queue, with: body) { value, body, next in
@@ -70,6 +83,19 @@ extension Thenable {
         _ body: @escaping @Sendable (Result<T, any Error>) -> Void
     ) -> Promise<T> {
         tap(via: HandlerQueue(on, flags), body)
+    }
+
+    /// Looks at the result through `dispatcher` without changing it.
+    ///
+    /// ```swift
+    /// fetchUser().tap(on: logOperations) { print("fetchUser:", $0) }
+    /// ```
+    @inlinable
+    public func tap(
+        on dispatcher: some Dispatcher,
+        _ body: @escaping @Sendable (Result<T, any Error>) -> Void
+    ) -> Promise<T> {
+        tap(via: HandlerQueue(dispatcher), body)
     }
 
     @inlinable
@@ -115,6 +141,20 @@ extension Guarantee {
         get(via: HandlerQueue(on, flags)) { body(.success($0)) }
     }
 
+    /// Looks at the result through `dispatcher`, keeping a ``Guarantee``.
+    ///
+    /// ```swift
+    /// after(seconds: 1).tap(on: .inline) { print("timer:", $0) }
+    /// ```
+    @inlinable
+    @discardableResult
+    public func tap(
+        on dispatcher: some Dispatcher,
+        _ body: @escaping @Sendable (Result<T, any Error>) -> Void
+    ) -> Guarantee<T> {
+        get(via: HandlerQueue(dispatcher)) { body(.success($0)) }
+    }
+
     /// Looks at the value without changing it, keeping the result a ``Guarantee``.
     ///
     /// ```swift
@@ -141,6 +181,20 @@ extension Guarantee {
         _ body: @escaping @Sendable (T) -> Void
     ) -> Guarantee<T> {
         get(via: HandlerQueue(on, flags), body)
+    }
+
+    /// Looks at the value through `dispatcher`, keeping a ``Guarantee``.
+    ///
+    /// ```swift
+    /// currentLocation().get(on: .inline) { print("at", $0) }
+    /// ```
+    @inlinable
+    @discardableResult
+    public func get(
+        on dispatcher: some Dispatcher,
+        _ body: @escaping @Sendable (T) -> Void
+    ) -> Guarantee<T> {
+        get(via: HandlerQueue(dispatcher), body)
     }
 
     @inlinable

@@ -38,6 +38,23 @@ extension Thenable {
         map(via: HandlerQueue(on, flags), transform)
     }
 
+    /// Transforms the fulfilled value through `dispatcher`.
+    ///
+    /// `transform` is nonisolated, as with a queue.
+    ///
+    /// ```swift
+    /// fetchData().map(on: decodingOperations) { data in
+    ///     try JSONDecoder().decode(User.self, from: data)
+    /// }
+    /// ```
+    @inlinable
+    public func map<U>(
+        on dispatcher: some Dispatcher,
+        _ transform: @escaping @Sendable (T) throws -> U
+    ) -> Promise<U> {
+        map(via: HandlerQueue(dispatcher), transform)
+    }
+
     @inlinable
     func map<U>(via queue: HandlerQueue, _ transform: @escaping @Sendable (T) throws -> U) -> Promise<U> {
         chainValue(on: queue, with: transform) { value, transform, next in
@@ -74,6 +91,20 @@ extension Thenable {
         _ transform: @escaping @Sendable (T) throws -> U?
     ) -> Promise<U> {
         compactMap(via: HandlerQueue(on, flags), transform)
+    }
+
+    /// Transforms the fulfilled value through `dispatcher`, rejecting when the transform returns
+    /// `nil`.
+    ///
+    /// ```swift
+    /// fetchText().compactMap(on: .inline) { Int($0) }
+    /// ```
+    @inlinable
+    public func compactMap<U>(
+        on dispatcher: some Dispatcher,
+        _ transform: @escaping @Sendable (T) throws -> U?
+    ) -> Promise<U> {
+        compactMap(via: HandlerQueue(dispatcher), transform)
     }
 
     @inlinable
@@ -128,6 +159,19 @@ extension Guarantee {
         _ transform: @escaping @Sendable (T) -> U
     ) -> Guarantee<U> {
         map(via: HandlerQueue(on, flags), transform)
+    }
+
+    /// Transforms the value through `dispatcher`, keeping the result a ``Guarantee``.
+    ///
+    /// ```swift
+    /// Guarantee.value(21).map(on: .inline) { $0 * 2 }
+    /// ```
+    @inlinable
+    public func map<U>(
+        on dispatcher: some Dispatcher,
+        _ transform: @escaping @Sendable (T) -> U
+    ) -> Guarantee<U> {
+        map(via: HandlerQueue(dispatcher), transform)
     }
 
     @inlinable

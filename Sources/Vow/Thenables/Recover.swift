@@ -38,6 +38,21 @@ extension CatchMixin {
         recover(via: HandlerQueue(on, flags), policy: policy, body)
     }
 
+    /// Replaces an error with the result of another thenable, running `body` through
+    /// `dispatcher`.
+    ///
+    /// ```swift
+    /// fetchFromNetwork().recover(on: cacheOperations) { _ in fetchFromCache() }
+    /// ```
+    @inlinable
+    public func recover<U: Thenable>(
+        on dispatcher: some Dispatcher,
+        policy: CatchPolicy = conf.catchPolicy,
+        _ body: @escaping @Sendable (any Error) throws -> U
+    ) -> Promise<T> where U.T == T {
+        recover(via: HandlerQueue(dispatcher), policy: policy, body)
+    }
+
     @inlinable
     func recover<U: Thenable>(
         via queue: HandlerQueue,
@@ -83,6 +98,20 @@ extension CatchMixin {
         _ body: @escaping @Sendable (any Error) -> Guarantee<T>
     ) -> Guarantee<T> {
         recover(via: HandlerQueue(on, flags), body)
+    }
+
+    /// Replaces every error with a guarantee, running `body` through `dispatcher`.
+    ///
+    /// ```swift
+    /// fetchAvatar().recover(on: .inline) { _ in .value(placeholder) }
+    /// ```
+    @inlinable
+    @discardableResult
+    public func recover(
+        on dispatcher: some Dispatcher,
+        _ body: @escaping @Sendable (any Error) -> Guarantee<T>
+    ) -> Guarantee<T> {
+        recover(via: HandlerQueue(dispatcher), body)
     }
 
     @inlinable
@@ -133,6 +162,19 @@ extension CatchMixin {
         ensure(via: HandlerQueue(on, flags), body)
     }
 
+    /// Ensures `body` runs through `dispatcher` after this promise resolves.
+    ///
+    /// ```swift
+    /// fetchFeed().ensure(on: .inline) { connections.release() }
+    /// ```
+    @inlinable
+    public func ensure(
+        on dispatcher: some Dispatcher,
+        _ body: @escaping @Sendable () -> Void
+    ) -> Promise<T> {
+        ensure(via: HandlerQueue(dispatcher), body)
+    }
+
     @inlinable
     func ensure(via queue: HandlerQueue, _ body: @escaping @Sendable () -> Void) -> Promise<T> {
         chainResult(on: queue, with: body) { result, body, next in
@@ -168,6 +210,19 @@ extension CatchMixin {
         _ body: @escaping @Sendable () -> Guarantee<Void>
     ) -> Promise<T> {
         ensureThen(via: HandlerQueue(on, flags), body)
+    }
+
+    /// Like ``ensure(on:_:)``, but waits for the guarantee `body` returns.
+    ///
+    /// ```swift
+    /// openSession().then(upload).ensureThen(on: eventLoopDispatcher) { closeSession() }
+    /// ```
+    @inlinable
+    public func ensureThen(
+        on dispatcher: some Dispatcher,
+        _ body: @escaping @Sendable () -> Guarantee<Void>
+    ) -> Promise<T> {
+        ensureThen(via: HandlerQueue(dispatcher), body)
     }
 
     @inlinable
@@ -221,6 +276,23 @@ extension CatchMixin where T == Void {
         }
     }
 
+    /// Handles every error of a `Promise<Void>` through `dispatcher`.
+    ///
+    /// ```swift
+    /// deleteDraft().recover(on: .inline) { print("not deleted:", $0) }
+    /// ```
+    @inlinable
+    @discardableResult
+    public func recover(
+        on dispatcher: some Dispatcher,
+        _ body: @escaping @Sendable (any Error) -> Void
+    ) -> Guarantee<Void> {
+        recover(via: HandlerQueue(dispatcher)) { error -> Guarantee<Void> in
+            body(error)
+            return Guarantee()
+        }
+    }
+
     /// Handles the errors of a `Promise<Void>` that `policy` covers; `body` may rethrow.
     ///
     /// ```swift
@@ -254,6 +326,23 @@ extension CatchMixin where T == Void {
         _ body: @escaping @Sendable (any Error) throws -> Void
     ) -> Promise<Void> {
         recover(via: HandlerQueue(on, flags), policy: policy, body)
+    }
+
+    /// Handles the errors of a `Promise<Void>` that `policy` covers through `dispatcher`; `body`
+    /// may rethrow.
+    ///
+    /// ```swift
+    /// saveDraft().recover(on: .inline) { error in
+    ///     guard error is DiskFullError else { throw error }
+    /// }
+    /// ```
+    @inlinable
+    public func recover(
+        on dispatcher: some Dispatcher,
+        policy: CatchPolicy = conf.catchPolicy,
+        _ body: @escaping @Sendable (any Error) throws -> Void
+    ) -> Promise<Void> {
+        recover(via: HandlerQueue(dispatcher), policy: policy, body)
     }
 
     @inlinable

@@ -41,6 +41,19 @@ extension Thenable where T: Sequence, T.Element: Sendable {
         map(via: HandlerQueue(on, flags)) { try $0.map(transform) }
     }
 
+    /// Like ``mapValues(_:)``, with `transform` run through `dispatcher`.
+    ///
+    /// ```swift
+    /// fetchUsers().mapValues(on: .inline) { $0.name }
+    /// ```
+    @inlinable
+    public func mapValues<U: Sendable>(
+        on dispatcher: some Dispatcher,
+        _ transform: @escaping @Sendable (T.Element) throws -> U
+    ) -> Promise<[U]> {
+        map(via: HandlerQueue(dispatcher)) { try $0.map(transform) }
+    }
+
     /// Transforms each element into a sequence and concatenates the results.
     ///
     /// `transform` runs in the isolation of the code that wrote it, otherwise on `conf.Q.map`.
@@ -71,6 +84,19 @@ extension Thenable where T: Sequence, T.Element: Sendable {
         map(via: HandlerQueue(on, flags)) { try $0.flatMap(transform) }
     }
 
+    /// Like ``flatMapValues(_:)``, with `transform` run through `dispatcher`.
+    ///
+    /// ```swift
+    /// fetchAlbums().flatMapValues(on: .inline) { $0.tracks }
+    /// ```
+    @inlinable
+    public func flatMapValues<U: Sequence & Sendable>(
+        on dispatcher: some Dispatcher,
+        _ transform: @escaping @Sendable (T.Element) throws -> U
+    ) -> Promise<[U.Element]> where U.Element: Sendable {
+        map(via: HandlerQueue(dispatcher)) { try $0.flatMap(transform) }
+    }
+
     /// Transforms each element, dropping those the transform maps to `nil`.
     ///
     /// `transform` runs in the isolation of the code that wrote it, otherwise on `conf.Q.map`.
@@ -99,6 +125,19 @@ extension Thenable where T: Sequence, T.Element: Sendable {
         _ transform: @escaping @Sendable (T.Element) throws -> U?
     ) -> Promise<[U]> {
         map(via: HandlerQueue(on, flags)) { try $0.compactMap(transform) }
+    }
+
+    /// Like ``compactMapValues(_:)``, with `transform` run through `dispatcher`.
+    ///
+    /// ```swift
+    /// fetchLines().compactMapValues(on: .inline) { Int($0) }
+    /// ```
+    @inlinable
+    public func compactMapValues<U: Sendable>(
+        on dispatcher: some Dispatcher,
+        _ transform: @escaping @Sendable (T.Element) throws -> U?
+    ) -> Promise<[U]> {
+        map(via: HandlerQueue(dispatcher)) { try $0.compactMap(transform) }
     }
 
     /// Starts a thenable for each element and fulfils with all their values, in order.
@@ -135,6 +174,21 @@ extension Thenable where T: Sequence, T.Element: Sendable {
         _ transform: @escaping @Sendable (T.Element) throws -> U
     ) -> Promise<[U.T]> {
         then(via: HandlerQueue(on, flags)) { when(fulfilled: try $0.map(transform)) }
+    }
+
+    /// Like ``thenMap(_:)``, with `transform` run through `dispatcher`.
+    ///
+    /// ```swift
+    /// fetchUserIDs().thenMap(on: eventLoopDispatcher) { id in
+    ///     fetchUser(id)
+    /// }
+    /// ```
+    @inlinable
+    public func thenMap<U: Thenable>(
+        on dispatcher: some Dispatcher,
+        _ transform: @escaping @Sendable (T.Element) throws -> U
+    ) -> Promise<[U.T]> {
+        then(via: HandlerQueue(dispatcher)) { when(fulfilled: try $0.map(transform)) }
     }
 
     /// Starts a thenable of a sequence for each element and concatenates their values.
@@ -175,6 +229,23 @@ extension Thenable where T: Sequence, T.Element: Sendable {
         }
     }
 
+    /// Like ``thenFlatMap(_:)``, with `transform` run through `dispatcher`.
+    ///
+    /// ```swift
+    /// fetchFolders().thenFlatMap(on: eventLoopDispatcher) { folder in
+    ///     listFiles(in: folder)
+    /// }
+    /// ```
+    @inlinable
+    public func thenFlatMap<U: Thenable>(
+        on dispatcher: some Dispatcher,
+        _ transform: @escaping @Sendable (T.Element) throws -> U
+    ) -> Promise<[U.T.Element]> where U.T: Sequence, U.T.Element: Sendable {
+        then(via: HandlerQueue(dispatcher)) { when(fulfilled: try $0.map(transform)) }.map(via: .inline) {
+            $0.flatMap { $0 }
+        }
+    }
+
     /// Keeps the elements that satisfy `isIncluded`.
     ///
     /// `isIncluded` runs in the isolation of the code that wrote it, otherwise on `conf.Q.map`.
@@ -203,6 +274,19 @@ extension Thenable where T: Sequence, T.Element: Sendable {
         _ isIncluded: @escaping @Sendable (T.Element) -> Bool
     ) -> Promise<[T.Element]> {
         map(via: HandlerQueue(on, flags)) { $0.filter(isIncluded) }
+    }
+
+    /// Like ``filterValues(_:)``, with `isIncluded` run through `dispatcher`.
+    ///
+    /// ```swift
+    /// fetchOrders().filterValues(on: .inline) { $0.isOpen }
+    /// ```
+    @inlinable
+    public func filterValues(
+        on dispatcher: some Dispatcher,
+        _ isIncluded: @escaping @Sendable (T.Element) -> Bool
+    ) -> Promise<[T.Element]> {
+        map(via: HandlerQueue(dispatcher)) { $0.filter(isIncluded) }
     }
 
     /// The first element that satisfies `test`; rejects with ``PromiseError/emptySequence``
@@ -242,6 +326,22 @@ extension Thenable where T: Sequence, T.Element: Sendable {
         }
     }
 
+    /// Like ``firstValue(where:)``, with `test` run through `dispatcher`.
+    ///
+    /// ```swift
+    /// fetchPrinters().firstValue(on: .inline) { $0.isOnline }
+    /// ```
+    @inlinable
+    public func firstValue(
+        on dispatcher: some Dispatcher,
+        where test: @escaping @Sendable (T.Element) -> Bool
+    ) -> Promise<T.Element> {
+        map(via: HandlerQueue(dispatcher)) { elements in
+            guard let match = elements.first(where: test) else { throw PromiseError.emptySequence }
+            return match
+        }
+    }
+
     /// The elements ordered by `areInIncreasingOrder`, which must be a strict weak ordering.
     ///
     /// The sort is not guaranteed to be stable.
@@ -273,6 +373,19 @@ extension Thenable where T: Sequence, T.Element: Sendable {
         _ areInIncreasingOrder: @escaping @Sendable (T.Element, T.Element) -> Bool
     ) -> Promise<[T.Element]> {
         map(via: HandlerQueue(on, flags)) { $0.sorted(by: areInIncreasingOrder) }
+    }
+
+    /// Like ``sortedValues(_:)``, with `areInIncreasingOrder` run through `dispatcher`.
+    ///
+    /// ```swift
+    /// fetchPlayers().sortedValues(on: sortingOperations) { $0.score > $1.score }
+    /// ```
+    @inlinable
+    public func sortedValues(
+        on dispatcher: some Dispatcher,
+        _ areInIncreasingOrder: @escaping @Sendable (T.Element, T.Element) -> Bool
+    ) -> Promise<[T.Element]> {
+        map(via: HandlerQueue(dispatcher)) { $0.sorted(by: areInIncreasingOrder) }
     }
 }
 
@@ -307,6 +420,18 @@ extension Thenable where T: Sequence, T.Element: Comparable & Sendable {
     ) -> Promise<[T.Element]> {
         map(on: on, flags: flags) { $0.sorted() }
     }
+
+    /// The elements in ascending order, sorted through `dispatcher`.
+    ///
+    /// ```swift
+    /// fetchScores().sortedValues(on: sortingOperations)
+    /// ```
+    @inlinable
+    public func sortedValues(
+        on dispatcher: some Dispatcher
+    ) -> Promise<[T.Element]> {
+        map(on: dispatcher) { $0.sorted() }
+    }
 }
 
 extension Guarantee where T: Sequence, T.Element: Sendable {
@@ -340,6 +465,19 @@ extension Guarantee where T: Sequence, T.Element: Sendable {
         map(via: HandlerQueue(on, flags)) { $0.map(transform) }
     }
 
+    /// Like ``mapValues(_:)``, with `transform` run through `dispatcher`.
+    ///
+    /// ```swift
+    /// Guarantee.value([1, 2, 3]).mapValues(on: .inline) { $0 * 2 }
+    /// ```
+    @inlinable
+    public func mapValues<U: Sendable>(
+        on dispatcher: some Dispatcher,
+        _ transform: @escaping @Sendable (T.Element) -> U
+    ) -> Guarantee<[U]> {
+        map(via: HandlerQueue(dispatcher)) { $0.map(transform) }
+    }
+
     /// Transforms each element into a sequence and concatenates them, keeping a ``Guarantee``.
     ///
     /// `transform` runs in the isolation of the code that wrote it, otherwise on `conf.Q.map`.
@@ -370,6 +508,19 @@ extension Guarantee where T: Sequence, T.Element: Sendable {
         map(via: HandlerQueue(on, flags)) { $0.flatMap(transform) }
     }
 
+    /// Like ``flatMapValues(_:)``, with `transform` run through `dispatcher`.
+    ///
+    /// ```swift
+    /// Guarantee.value([[1], [2, 3]]).flatMapValues(on: .inline) { $0 }
+    /// ```
+    @inlinable
+    public func flatMapValues<U: Sequence & Sendable>(
+        on dispatcher: some Dispatcher,
+        _ transform: @escaping @Sendable (T.Element) -> U
+    ) -> Guarantee<[U.Element]> where U.Element: Sendable {
+        map(via: HandlerQueue(dispatcher)) { $0.flatMap(transform) }
+    }
+
     /// Transforms each element and drops the `nil`s, keeping a ``Guarantee``.
     ///
     /// `transform` runs in the isolation of the code that wrote it, otherwise on `conf.Q.map`.
@@ -398,6 +549,19 @@ extension Guarantee where T: Sequence, T.Element: Sendable {
         _ transform: @escaping @Sendable (T.Element) -> U?
     ) -> Guarantee<[U]> {
         map(via: HandlerQueue(on, flags)) { $0.compactMap(transform) }
+    }
+
+    /// Like ``compactMapValues(_:)``, with `transform` run through `dispatcher`.
+    ///
+    /// ```swift
+    /// Guarantee.value(["1", "x"]).compactMapValues(on: .inline) { Int($0) }
+    /// ```
+    @inlinable
+    public func compactMapValues<U: Sendable>(
+        on dispatcher: some Dispatcher,
+        _ transform: @escaping @Sendable (T.Element) -> U?
+    ) -> Guarantee<[U]> {
+        map(via: HandlerQueue(dispatcher)) { $0.compactMap(transform) }
     }
 
     /// Starts a guarantee for each element and resolves with all their values, in order.
@@ -432,6 +596,21 @@ extension Guarantee where T: Sequence, T.Element: Sendable {
         _ transform: @escaping @Sendable (T.Element) -> Guarantee<U>
     ) -> Guarantee<[U]> {
         then(via: HandlerQueue(on, flags)) { when(guarantees: $0.map(transform)) }
+    }
+
+    /// Like ``thenMap(_:)``, with `transform` run through `dispatcher`.
+    ///
+    /// ```swift
+    /// Guarantee.value(["a", "b"]).thenMap(on: eventLoopDispatcher) { name in
+    ///     loadThumbnail(name)
+    /// }
+    /// ```
+    @inlinable
+    public func thenMap<U: Sendable>(
+        on dispatcher: some Dispatcher,
+        _ transform: @escaping @Sendable (T.Element) -> Guarantee<U>
+    ) -> Guarantee<[U]> {
+        then(via: HandlerQueue(dispatcher)) { when(guarantees: $0.map(transform)) }
     }
 
     /// Starts a guarantee of a sequence for each element and concatenates their values.
@@ -472,6 +651,23 @@ extension Guarantee where T: Sequence, T.Element: Sendable {
         }
     }
 
+    /// Like ``thenFlatMap(_:)``, with `transform` run through `dispatcher`.
+    ///
+    /// ```swift
+    /// Guarantee.value(["a", "b"]).thenFlatMap(on: eventLoopDispatcher) { folder in
+    ///     listFiles(in: folder)
+    /// }
+    /// ```
+    @inlinable
+    public func thenFlatMap<U: Sequence & Sendable>(
+        on dispatcher: some Dispatcher,
+        _ transform: @escaping @Sendable (T.Element) -> Guarantee<U>
+    ) -> Guarantee<[U.Element]> where U.Element: Sendable {
+        then(via: HandlerQueue(dispatcher)) { when(guarantees: $0.map(transform)) }.map(via: .inline) {
+            $0.flatMap { $0 }
+        }
+    }
+
     /// Keeps the elements that satisfy `isIncluded`, as a ``Guarantee``.
     ///
     /// `isIncluded` runs in the isolation of the code that wrote it, otherwise on `conf.Q.map`.
@@ -500,6 +696,19 @@ extension Guarantee where T: Sequence, T.Element: Sendable {
         _ isIncluded: @escaping @Sendable (T.Element) -> Bool
     ) -> Guarantee<[T.Element]> {
         map(via: HandlerQueue(on, flags)) { $0.filter(isIncluded) }
+    }
+
+    /// Like ``filterValues(_:)``, with `isIncluded` run through `dispatcher`.
+    ///
+    /// ```swift
+    /// Guarantee.value([1, 2, 3]).filterValues(on: .inline) { $0 > 1 }
+    /// ```
+    @inlinable
+    public func filterValues(
+        on dispatcher: some Dispatcher,
+        _ isIncluded: @escaping @Sendable (T.Element) -> Bool
+    ) -> Guarantee<[T.Element]> {
+        map(via: HandlerQueue(dispatcher)) { $0.filter(isIncluded) }
     }
 
     /// The elements ordered by `areInIncreasingOrder`, as a ``Guarantee``.
@@ -532,6 +741,19 @@ extension Guarantee where T: Sequence, T.Element: Sendable {
     ) -> Guarantee<[T.Element]> {
         map(via: HandlerQueue(on, flags)) { $0.sorted(by: areInIncreasingOrder) }
     }
+
+    /// Like ``sortedValues(_:)``, with `areInIncreasingOrder` run through `dispatcher`.
+    ///
+    /// ```swift
+    /// Guarantee.value([5, 2, 3]).sortedValues(on: .inline, >)  // [5, 3, 2]
+    /// ```
+    @inlinable
+    public func sortedValues(
+        on dispatcher: some Dispatcher,
+        _ areInIncreasingOrder: @escaping @Sendable (T.Element, T.Element) -> Bool
+    ) -> Guarantee<[T.Element]> {
+        map(via: HandlerQueue(dispatcher)) { $0.sorted(by: areInIncreasingOrder) }
+    }
 }
 
 extension Guarantee where T: Sequence, T.Element: Comparable & Sendable {
@@ -542,5 +764,17 @@ extension Guarantee where T: Sequence, T.Element: Comparable & Sendable {
         flags: DispatchWorkItemFlags? = nil
     ) -> Guarantee<[T.Element]> {
         map(on: on, flags: flags) { $0.sorted() }
+    }
+
+    /// The elements in ascending order, sorted through `dispatcher`, as a ``Guarantee``.
+    ///
+    /// ```swift
+    /// Guarantee.value([5, 2, 3]).sortedValues(on: .inline)  // [2, 3, 5]
+    /// ```
+    @inlinable
+    public func sortedValues(
+        on dispatcher: some Dispatcher
+    ) -> Guarantee<[T.Element]> {
+        map(on: dispatcher) { $0.sorted() }
     }
 }

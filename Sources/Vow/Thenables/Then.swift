@@ -114,6 +114,20 @@ extension Guarantee {
         then(via: HandlerQueue(on, flags), body)
     }
 
+    /// Chains asynchronous work that cannot fail through `dispatcher`.
+    ///
+    /// ```swift
+    /// after(seconds: 1).then(on: .inline) { after(seconds: 1) }
+    /// ```
+    @inlinable
+    @discardableResult
+    public func then<U>(
+        on dispatcher: some Dispatcher,
+        _ body: @escaping @Sendable (T) -> Guarantee<U>
+    ) -> Guarantee<U> {
+        then(via: HandlerQueue(dispatcher), body)
+    }
+
     @inlinable
     func then<U>(via queue: HandlerQueue, _ body: @escaping @Sendable (T) -> Guarantee<U>) -> Guarantee<U> {
         chainGuarantee(on: queue, with: body) { value, body, next in

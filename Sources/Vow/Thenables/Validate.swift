@@ -42,6 +42,24 @@ extension Thenable {
         validate(via: HandlerQueue(on, flags), rejecting: error, predicate)
     }
 
+    /// Passes the fulfilled value on if `predicate`, run through `dispatcher`, accepts it;
+    /// rejects with `error`, or ``PromiseError/validationFailed(_:)`` when `error` is `nil`, if
+    /// not.
+    ///
+    /// `predicate` is nonisolated, as with a queue.
+    ///
+    /// ```swift
+    /// fetchImage().validate(on: imageOperations) { $0.width * $0.height < 40_000_000 }
+    /// ```
+    @inlinable
+    public func validate(
+        on dispatcher: some Dispatcher,
+        rejecting error: (any Error)? = nil,
+        _ predicate: @escaping @Sendable (T) throws -> Bool
+    ) -> Promise<T> {
+        validate(via: HandlerQueue(dispatcher), rejecting: error, predicate)
+    }
+
     @inlinable
     func validate(
         via queue: HandlerQueue, rejecting error: (any Error)?,
