@@ -21,6 +21,9 @@
 ///
 /// `items` is read into an array at once, on this thread; `transform` is what runs later.
 ///
+/// Called while a Foundation `Progress` is current, the map reports to it as `when` does: one
+/// unit per element, completed as each fulfils.
+///
 /// - Parameters:
 ///   - items: The elements to map.
 ///   - parallelism: How many elements to work on at once.
@@ -36,8 +39,9 @@ public func map<S: Sequence, U: Thenable>(
     let start = synchronous(transform)
     // Each element becomes a promise only when the throttle asks for it, so that the work is
     // throttled, not just its results.
-    let starts = Array(items).lazy.map { item in
+    let items = Array(items)
+    let starts = items.lazy.map { item in
         Promise.value(item).then(via: queue) { try start($0) }
     }
-    return when(fulfilled: starts.makeIterator(), concurrently: parallelism.limit)
+    return gather(starts.makeIterator(), concurrently: parallelism.limit, counting: items.count)
 }

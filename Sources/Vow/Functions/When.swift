@@ -96,14 +96,18 @@ func gather<U: Thenable>(_ thenables: [U]) -> Promise<[U.T]> {
     guard !thenables.isEmpty else { return .value([]) }
     let next = EmptyBox<Result<[U.T], any Error>>()
     let gathering = Locked(Gathering<U.T>(count: thenables.count))
+    let progress = WhenProgress.ofCurrent(expecting: thenables.count)
     next.consume(thenables) { index in
         { result in
             switch result {
             case .success(let value):
-                if let values = gathering.withLock({ $0.store(value, at: index) }) {
+                let values = gathering.withLock { $0.store(value, at: index) }
+                progress?.completeOne()
+                if let values {
                     next.seal(.success(values))
                 }
             case .failure(let error):
+                progress?.finish()
                 next.seal(.failure(error))
             }
         }

@@ -27,12 +27,24 @@ public func when<It: IteratorProtocol>(
     fulfilled iterator: sending It,
     concurrently: Int
 ) -> Promise<[It.Element.T]> where It.Element: Thenable {
+    gather(iterator, concurrently: concurrently, counting: nil)
+}
+
+/// ``when(fulfilled:concurrently:)``, reporting its progress in units of `count` inputs, or,
+/// without a count, of the inputs as the iterator yields them.
+func gather<It: IteratorProtocol>(
+    _ iterator: sending It,
+    concurrently: Int,
+    counting count: Int?
+) -> Promise<[It.Element.T]> where It.Element: Thenable {
     guard concurrently > 0 else { return Promise(error: PromiseError.concurrencyLimit(concurrently)) }
     var iterator = iterator
     let outcome = EmptyBox<Result<[It.Element.T], any Error>>()
     let throttle = Throttle<It.Element>(
         limit: concurrently,
         next: { iterator.next() },
+        progress: WhenProgress.ofCurrent(expecting: count),
+        countingInputs: count == nil,
         onRejection: { outcome.seal(.failure($0)) },
         onCompletion: { results in
             // Without a rejection every result is a value, so this cannot throw.
@@ -72,6 +84,8 @@ public func when<It: IteratorProtocol>(
     let throttle = Throttle<It.Element>(
         limit: concurrently,
         next: { iterator.next() },
+        progress: WhenProgress.ofCurrent(expecting: nil),
+        countingInputs: true,
         onRejection: nil,
         onCompletion: { outcome.seal($0) })
     outcome.replaceUpstream(with: ConsumerLink(throttle))
@@ -117,6 +131,9 @@ private final class Throttle<Element: Thenable>: Upstream, @unchecked Sendable {
 
     private let next: () -> Element?
     private let limit: Int
+    private let progress: WhenProgress?
+    // Whether the progress learns its units from the iterator, as it yields them.
+    private let countsInputs: Bool
     private let onRejection: (@Sendable (any Error) -> Void)?
     private let onCompletion: @Sendable ([Result<Value, any Error>]) -> Void
     private let state = Locked(State())
@@ -124,11 +141,15 @@ private final class Throttle<Element: Thenable>: Upstream, @unchecked Sendable {
     init(
         limit: Int,
         next: @escaping () -> Element?,
+        progress: WhenProgress?,
+        countingInputs: Bool,
         onRejection: (@Sendable (any Error) -> Void)?,
         onCompletion: @escaping @Sendable ([Result<Value, any Error>]) -> Void
     ) {
         self.limit = limit
         self.next = next
+        self.progress = progress
+        self.countsInputs = countingInputs
         self.onRejection = onRejection
         self.onCompletion = onCompletion
     }
@@ -140,6 +161,7 @@ private final class Throttle<Element: Thenable>: Upstream, @unchecked Sendable {
             defer { state.consumed = [:] }
             return state.consumed.values
         }
+        if cancelling { progress?.finish() }
         for upstream in running {
             Upstream.withdraw(from: upstream, cancelling: true)
         }
@@ -158,6 +180,7 @@ private final class Throttle<Element: Thenable>: Upstream, @unchecked Sendable {
                     finishIterating()
                     break
                 }
+                if countsInputs { progress?.expectOneMore() }
                 var upstream: Upstream?
                 thenable._pipe { link in
                     upstream = link.upstream
@@ -209,7 +232,10 @@ private final class Throttle<Element: Thenable>: Upstream, @unchecked Sendable {
                 state.settled = true
                 return true
             }
-            if isFirst { onRejection(error) }
+            if isFirst {
+                progress?.finish()
+                onRejection(error)
+            }
             return
         }
         let (results, _) = state.withLock { state -> ([Result<Value, any Error>]?, Upstream?) in
@@ -219,6 +245,7 @@ private final class Throttle<Element: Thenable>: Upstream, @unchecked Sendable {
             // user code.
             return (state.takeResultsIfDone(), state.consumed.removeValue(forKey: slot))
         }
+        progress?.completeOne()
         if let results {
             onCompletion(results)
         } else {

@@ -1,0 +1,55 @@
+import Foundation
+
+/// The `Progress` a `when` or a parallel `map` reports, made only when the caller has a
+/// current progress to report to, as Foundation's implicit composition has it: one unit per
+/// input, completed as each input settles, and every unit once the whole rejects.
+///
+/// ```swift
+/// let overall = Progress(totalUnitCount: 10)
+/// overall.becomeCurrent(withPendingUnitCount: 10)
+/// let all = when(fulfilled: downloads)  // Its progress is a child of `overall`.
+/// overall.resignCurrent()
+/// ```
+///
+/// Nothing is made, and nothing is counted, without a current progress: a `when` pays for
+/// progress only where someone watches it.
+@usableFromInline
+// @unchecked: `progress` is changed only while holding `lock`, so that each increment reads
+// the count the previous one wrote; Foundation's own lock covers each access, not the pair.
+final class WhenProgress: @unchecked Sendable {
+    private let progress: Progress
+    private let lock = Locked(())
+
+    private init(_ progress: Progress) {
+        self.progress = progress
+    }
+
+    /// A progress of `count` units, a child of the current progress, if there is one; with no
+    /// count yet, units are added by ``expectOneMore()`` as the inputs are known.
+    @usableFromInline
+    static func ofCurrent(expecting count: Int?) -> WhenProgress? {
+        guard Progress.current() != nil else { return nil }
+        let progress = Progress(totalUnitCount: Int64(count ?? 0))
+        progress.isCancellable = false
+        progress.isPausable = false
+        return WhenProgress(progress)
+    }
+
+    /// One more input, for a `when` that learns its inputs as it goes.
+    @usableFromInline
+    func expectOneMore() {
+        lock.withLock { _ in progress.totalUnitCount += 1 }
+    }
+
+    /// One input settled.
+    @usableFromInline
+    func completeOne() {
+        lock.withLock { _ in progress.completedUnitCount += 1 }
+    }
+
+    /// The whole settled early, by a rejection or a cancellation: nothing is left to wait for.
+    @usableFromInline
+    func finish() {
+        lock.withLock { _ in progress.completedUnitCount = progress.totalUnitCount }
+    }
+}
