@@ -30,6 +30,7 @@ import Vow
         let pending = (0..<4).map { _ in Promise<Int>.pending() }
         let (overall, all) = reporting { when(fulfilled: pending.map(\.promise)) }
         pending[0].resolver.fulfill(0)
+        #expect(overall.fractionCompleted == 0.25)
         pending[1].resolver.reject(TestError.boom)
         #expect(all.error != nil)
         #expect(overall.fractionCompleted == 1)
@@ -76,6 +77,8 @@ import Vow
     @Test func cancellingAThrottledWhenCompletesTheWhole() {
         let work = ManualWork()
         let (overall, mapped) = reporting { map(1...4, as: .series) { work.start($0) } }
+        // Zero, not one: the map made a child progress, which took the pending unit.
+        #expect(overall.fractionCompleted == 0)
         mapped.cancel()
         #expect(overall.fractionCompleted == 1)
     }
@@ -86,8 +89,9 @@ import Vow
         let later = Progress(totalUnitCount: 1)
         later.becomeCurrent(withPendingUnitCount: 1)
         resolver.fulfill(1)
-        later.resignCurrent()
         #expect(all.value == [1])
+        // Before resigning, which completes a pending unit that no child took.
         #expect(later.fractionCompleted == 0, "a when made with no progress current reported to a later one")
+        later.resignCurrent()
     }
 }
