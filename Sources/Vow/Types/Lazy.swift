@@ -43,7 +43,7 @@ extension Promise {
     /// A promise that starts the thenable `body` returns only when the first handler is
     /// attached, and then settles as it does.
     ///
-    /// Everything else is as in ``lazy(_:)-(Resolver<T>)->Void``; a lazy promise is cheap to make
+    /// Everything else is as in the resolver form of `lazy(_:)`; a lazy promise is cheap to make
     /// and to drop, so it suits work that may turn out not to be needed:
     ///
     /// ```swift
@@ -68,7 +68,7 @@ extension Promise {
 
 extension Guarantee {
     /// A guarantee whose work starts only when the first handler is attached; see
-    /// ``Promise/lazy(_:)-(Resolver<T>)->Void``.
+    /// the resolver form of `Promise.lazy(_:)`.
     ///
     /// ```swift
     /// let greeting = Guarantee<String>.lazy { resolve in
