@@ -360,6 +360,20 @@ struct CountingDispatcher: Dispatcher {
         #expect(caught.value == 0)
     }
 
+    @Test func aStepCancelledWhileItsHandlerWaitsInTheDispatcherSkipsIt() {
+        let dispatcher = ManualDispatcher()
+        let runs = Counter()
+        let step = Promise.value(1).map(on: dispatcher) { value -> Int in
+            runs.increment()
+            return value
+        }
+        #expect(dispatcher.pending == 1)
+        step.cancel()
+        #expect(step.result?.isCancellation == true)
+        dispatcher.runAll()
+        #expect(runs.value == 0, "the handler of a cancelled step ran")
+    }
+
     // MARK: ManualDispatcher
 
     @Test func runNextRunsTheOldestWorkFirst() {

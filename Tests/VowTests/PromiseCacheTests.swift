@@ -146,6 +146,35 @@ final class ManualLookups: Sendable {
         #expect(lookups.total == 0)
     }
 
+    @Test func aCallerArrivingAsTheLastOneLeavesIsNeverCancelledWithIt() async throws {
+        let rounds = 2_000
+        let raced = try await onThreadOfItsOwn {
+            var raced = 0
+            for round in 0..<rounds {
+                let resolvers = Protected<[Resolver<Int>]>([])
+                let cache = PromiseCache<Int, Int> { _ in
+                    let (promise, resolver) = Promise<Int>.pending()
+                    resolvers.withLock { $0.append(resolver) }
+                    return promise
+                }
+                let leaving = cache.value(for: round)
+                let arriving = Protected<Promise<Int>?>(nil)
+                if runTogether(
+                    round: round, { leaving.cancel() }, { arriving.withLock { $0 = cache.value(for: round) } }
+                ) {
+                    raced += 1
+                }
+                for resolver in resolvers.withLock({ $0 }) { resolver.fulfill(round) }
+                let outcome = arriving.withLock { $0!.result }
+                #expect(
+                    (try? outcome?.get()) == round,
+                    "round \(round): the new caller got \(String(describing: outcome))")
+            }
+            return raced
+        }
+        #expect(raced > 0, "the cancellation and the new caller never overlapped")
+    }
+
     @Test func callersRacingForAMissStartOneLookup() async throws {
         let rounds = 2_000
         let raced = try await onThreadOfItsOwn {

@@ -96,21 +96,36 @@ func gather<U: Thenable>(_ thenables: [U]) -> Promise<[U.T]> {
     guard !thenables.isEmpty else { return .value([]) }
     let next = EmptyBox<Result<[U.T], any Error>>()
     let gathering = Locked(Gathering<U.T>(count: thenables.count))
-    let progress = WhenProgress.ofCurrent(expecting: thenables.count)
-    next.consume(thenables) { index in
-        { result in
-            switch result {
-            case .success(let value):
-                let values = gathering.withLock { $0.store(value, at: index) }
-                progress?.completeOne()
-                if let values {
-                    next.seal(.success(values))
-                }
-            case .failure(let error):
-                progress?.finish()
-                next.seal(.failure(error))
+    // Two loops, so that the handlers of a `when` nobody watches capture no progress: the
+    // smaller closure is measurably cheaper over ten thousand inputs.
+    if let progress = WhenProgress.ofCurrent(expecting: thenables.count) {
+        next.consume(thenables) { index in
+            { result in
+                progress.settledOne(result)
+                gatherOne(result, at: index, in: gathering, settling: next)
             }
+        }
+    } else {
+        next.consume(thenables) { index in
+            { result in gatherOne(result, at: index, in: gathering, settling: next) }
         }
     }
     return Promise(next)
+}
+
+/// Stores one input's value, settling `next` with every value once it was the last missing, or
+/// rejects `next` at once.
+@inlinable
+func gatherOne<T>(
+    _ result: Result<T, any Error>, at index: Int, in gathering: Locked<Gathering<T>>,
+    settling next: EmptyBox<Result<[T], any Error>>
+) {
+    switch result {
+    case .success(let value):
+        if let values = gathering.withLock({ $0.store(value, at: index) }) {
+            next.seal(.success(values))
+        }
+    case .failure(let error):
+        next.seal(.failure(error))
+    }
 }

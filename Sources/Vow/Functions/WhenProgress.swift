@@ -47,6 +47,13 @@ final class WhenProgress: @unchecked Sendable {
         lock.withLock { _ in progress.completedUnitCount += 1 }
     }
 
+    /// One input of a `when(fulfilled:)` settled: a unit if it fulfilled; the end of the whole
+    /// if it rejected, since the `when` rejects with it.
+    @usableFromInline
+    func settledOne<T>(_ result: Result<T, any Error>) {
+        if case .success = result { completeOne() } else { finish() }
+    }
+
     /// The whole settled early, by a rejection or a cancellation: nothing is left to wait for.
     @usableFromInline
     func finish() {

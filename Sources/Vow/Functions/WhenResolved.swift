@@ -14,13 +14,23 @@ public func when<U: Thenable>(resolved thenables: [U]) -> Guarantee<[Result<U.T,
     guard !thenables.isEmpty else { return .value([]) }
     let next = EmptyBox<[Result<U.T, any Error>]>()
     let gathering = Locked(Gathering<Result<U.T, any Error>>(count: thenables.count))
-    let progress = WhenProgress.ofCurrent(expecting: thenables.count)
-    next.consume(thenables) { index in
-        { result in
-            let results = gathering.withLock { $0.store(result, at: index) }
-            progress?.completeOne()
-            if let results {
-                next.seal(results)
+    // Two loops, as in `gather(_:)`, so that the handlers of a `when` nobody watches capture no
+    // progress.
+    if let progress = WhenProgress.ofCurrent(expecting: thenables.count) {
+        next.consume(thenables) { index in
+            { result in
+                progress.completeOne()
+                if let results = gathering.withLock({ $0.store(result, at: index) }) {
+                    next.seal(results)
+                }
+            }
+        }
+    } else {
+        next.consume(thenables) { index in
+            { result in
+                if let results = gathering.withLock({ $0.store(result, at: index) }) {
+                    next.seal(results)
+                }
             }
         }
     }

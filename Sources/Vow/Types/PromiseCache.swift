@@ -6,7 +6,7 @@
 ///
 /// ```swift
 /// let avatars = PromiseCache<URL, Data>(keeping: .for(.seconds(300))) { url in
-///     URLSession.shared.dataTask(.promise, with: url).map(\.data)
+///     download(url)
 /// }
 ///
 /// avatars.value(for: url).done { data in show(data) }
@@ -15,7 +15,8 @@
 ///
 /// Cancelling a caller's promise cancels that caller alone; the shared lookup is cancelled
 /// only once every caller waiting for it has cancelled, and the next caller then starts a
-/// new one. A failure is never kept: its callers all get the error, and the next caller
+/// new one. The cache counts the callers itself, so a caller arriving as the last one leaves
+/// never joins a lookup about to be cancelled. A failure is never kept: its callers all get the error, and the next caller
 /// starts a new lookup.
 ///
 /// `lookup` runs on the thread of the caller that missed, at once; it is called for one key
@@ -33,10 +34,20 @@ public final class PromiseCache<Key: Hashable & Sendable, Value: Sendable>: Send
         case `for`(Duration)
     }
 
-    /// What the table keeps for a key: the shared lookup while it is in flight, then its value.
+    /// What the table keeps for a key: the shared lookup while it is in flight, with how many
+    /// callers wait for it, then its value.
     private enum Entry {
-        case inFlight(EmptyBox<Result<Value, any Error>>, generation: UInt64)
+        case inFlight(Lookup, callers: Int)
         case kept(Value, isExpired: @Sendable () -> Bool)
+    }
+
+    /// A lookup in flight: the box it settles, kept through a handle of the cache's own, so
+    /// that only the cache decides when it is cancelled, and the generation that tells it from
+    /// a later lookup of the same key.
+    private struct Lookup {
+        let box: EmptyBox<Result<Value, any Error>>
+        let handle: Promise<Value>
+        let generation: UInt64
     }
 
     private struct Table {
@@ -88,29 +99,33 @@ public final class PromiseCache<Key: Hashable & Sendable, Value: Sendable>: Send
                 error: PromiseError.badInput("a PromiseCache cannot keep values for \(time), a negative time")
             )
         }
-        let (found, started) = table.withLock { table -> (Entry, UInt64?) in
+        let (found, isNew) = table.withLock { table -> (Entry, Bool) in
             switch table.entries[key] {
             case .kept(_, let isExpired)? where isExpired():
                 break
-            case .inFlight(let shared, _)? where shared.isCancelled:
-                // Every caller of that lookup cancelled it: the next caller starts anew.
-                break
+            case .inFlight(let lookup, let callers)?:
+                table.entries[key] = .inFlight(lookup, callers: callers + 1)
+                return (.inFlight(lookup, callers: callers + 1), false)
             case let entry?:
-                return (entry, nil)
+                return (entry, false)
             case nil:
                 break
             }
             table.generations += 1
-            let entry = Entry.inFlight(EmptyBox(), generation: table.generations)
+            let box = EmptyBox<Result<Value, any Error>>()
+            let entry = Entry.inFlight(
+                Lookup(box: box, handle: Promise(box), generation: table.generations), callers: 1)
             table.entries[key] = entry
-            return (entry, table.generations)
+            return (entry, true)
         }
         switch found {
         case .kept(let value, _):
             return .value(value)
-        case .inFlight(let shared, let generation):
-            let caller = follow(shared, for: key, generation: generation)
-            if started != nil { start(shared, for: key) }
+        case .inFlight(let lookup, _):
+            let caller = follow(lookup, for: key)
+            if isNew {
+                lookup.box.settle { try lookup.box.follow(self.lookup(key)) }
+            }
             return caller
         }
     }
@@ -140,25 +155,52 @@ public final class PromiseCache<Key: Hashable & Sendable, Value: Sendable>: Send
         withExtendedLifetime(removed) {}
     }
 
-    /// Starts the lookup the box `shared` settles as.
-    private func start(_ shared: EmptyBox<Result<Value, any Error>>, for key: Key) {
-        // The box is born with one handle, for the promise its creator wraps it in. The cache
-        // keeps the box but no handle, so that once every caller has withdrawn, the box gives
-        // up and cancels the lookup: the handle goes with this wrapper.
-        _ = Promise(shared)
-        shared.settle { try shared.follow(lookup(key)) }
-    }
-
     /// A caller's own promise of the shared lookup's result; it is the caller's to cancel.
-    private func follow(
-        _ shared: EmptyBox<Result<Value, any Error>>, for key: Key, generation: UInt64
-    ) -> Promise<Value> {
-        let caller = EmptyBox<Result<Value, any Error>>(consuming: Box.empty(shared).consumed)
-        shared.observe { result in
-            self.settled(key, generation: generation, with: result)
+    private func follow(_ lookup: Lookup, for key: Key) -> Promise<Value> {
+        let caller = EmptyBox<Result<Value, any Error>>(
+            consuming: ConsumerLink(Caller(of: self, for: key, generation: lookup.generation)))
+        lookup.box.observe { result in
+            self.settled(key, generation: lookup.generation, with: result)
             caller.seal(result)
         }
         return Promise(caller)
+    }
+
+    /// The upstream of a caller's promise, told when that promise settles or is cancelled.
+    // @unchecked: every stored property is immutable and Sendable.
+    private final class Caller: Upstream, @unchecked Sendable {
+        let cache: PromiseCache
+        let key: Key
+        let generation: UInt64
+
+        init(of cache: PromiseCache, for key: Key, generation: UInt64) {
+            self.cache = cache
+            self.key = key
+            self.generation = generation
+        }
+
+        override func withdraw(cancelling: Bool) -> Upstream? {
+            if cancelling { cache.leave(key, generation: generation) }
+            return nil
+        }
+    }
+
+    /// One caller of the lookup of `generation` cancelled: if it was the last one waiting, the
+    /// lookup is forgotten and cancelled. Forgotten in the same lock that counts the callers,
+    /// so that no new caller can join a lookup about to be cancelled.
+    private func leave(_ key: Key, generation: UInt64) {
+        let abandoned = table.withLock { table -> Lookup? in
+            guard case .inFlight(let lookup, let callers)? = table.entries[key],
+                lookup.generation == generation
+            else { return nil }
+            guard callers == 1 else {
+                table.entries[key] = .inFlight(lookup, callers: callers - 1)
+                return nil
+            }
+            table.entries[key] = nil
+            return lookup
+        }
+        abandoned?.handle.cancel()
     }
 
     /// Replaces the entry of the lookup that settled with its value, or removes it, unless it
@@ -172,7 +214,9 @@ public final class PromiseCache<Key: Hashable & Sendable, Value: Sendable>: Send
             default: nil
             }
         let removed = table.withLock { table -> Entry? in
-            guard case .inFlight(_, generation)? = table.entries[key] else { return nil }
+            guard case .inFlight(let lookup, _)? = table.entries[key], lookup.generation == generation else {
+                return nil
+            }
             if let kept {
                 return table.entries.updateValue(kept, forKey: key)
             }
