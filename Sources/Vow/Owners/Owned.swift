@@ -133,21 +133,10 @@ extension CatchMixin {
         via queue: HandlerQueue, owner: Owner, policy: CatchPolicy,
         _ body: @escaping @Sendable (Owner, any Error) -> Void
     ) -> Finalizer {
-        // Made here, not in the handler, which would hold the owner strongly.
         let owned = Owned(owner, body)
-        let caught = consume(into: EmptyBox<Void>.init(consuming:)) { caught in
-            { result in
-                guard case .failure(let error) = result, policy.handles(error) else {
-                    caught.seal(())
-                    return
-                }
-                queue.run(error, owned, resolving: caught) { error, owned, caught in
-                    // The end of a chain: with the owner gone there is nothing left to cancel.
-                    if let owner = owned.owner { owned.body(owner, error) }
-                    caught.seal(())
-                }
-            }
+        // The end of a chain: with the owner gone there is nothing left to cancel.
+        return self.catch(via: queue, policy: policy) { error in
+            if let owner = owned.owner { owned.body(owner, error) }
         }
-        return Finalizer(caught)
     }
 }

@@ -25,19 +25,18 @@ extension Promise {
         let queue = HandlerQueue(isolation: body.isolation, else: nil)
         let work = synchronous(body)
         return Promise(
-            EmptyBox(
-                dormant: LazyStart { box in
-                    queue.run((), work, settling: box) { _, work, box in
-                        // Kept until the throw is handled: a resolver released unsealed
-                        // cancels its promise.
-                        let resolver = Resolver(box)
-                        do {
-                            try work(resolver)
-                        } catch {
-                            resolver.reject(error)
-                        }
+            dormant: { box in
+                queue.run((), work, settling: box) { _, work, box in
+                    // Kept until the throw is handled: a resolver released unsealed cancels its
+                    // promise.
+                    let resolver = Resolver(box)
+                    do {
+                        try work(resolver)
+                    } catch {
+                        resolver.reject(error)
                     }
-                }))
+                }
+            })
     }
 
     /// A promise that starts the thenable `body` returns only when the first handler is
@@ -58,11 +57,9 @@ extension Promise {
     ) -> Promise<T> where U.T == T {
         let queue = HandlerQueue(isolation: body.isolation, else: nil)
         let work = synchronous(body)
-        return Promise(
-            EmptyBox(
-                dormant: LazyStart { box in
-                    queue.run((), work, settling: box) { _, work, box in try box.follow(work()) }
-                }))
+        return Promise(dormant: { box in
+            queue.run((), work, settling: box) { _, work, box in try box.follow(work()) }
+        })
     }
 }
 
@@ -83,14 +80,12 @@ extension Guarantee {
     ) -> Guarantee<T> {
         let queue = HandlerQueue(isolation: body.isolation, else: nil)
         let work = synchronous(body)
-        return Guarantee(
-            EmptyBox(
-                dormant: LazyStart { box in
-                    queue.run((), work, resolving: box) { _, work, box in
-                        let sealer = GuaranteeSealer(box)
-                        work { sealer.resolve($0) }
-                    }
-                }))
+        return Guarantee(dormant: { box in
+            queue.run((), work, resolving: box) { _, work, box in
+                let sealer = GuaranteeSealer(box)
+                work { sealer.resolve($0) }
+            }
+        })
     }
 
     /// A guarantee that starts the guarantee `body` returns only when the first handler is
@@ -106,10 +101,24 @@ extension Guarantee {
     ) -> Guarantee<T> {
         let queue = HandlerQueue(isolation: body.isolation, else: nil)
         let work = synchronous(body)
-        return Guarantee(
-            EmptyBox(
-                dormant: LazyStart { box in
-                    queue.run((), work, resolving: box) { _, work, box in box.follow(work()) }
-                }))
+        return Guarantee(dormant: { box in
+            queue.run((), work, resolving: box) { _, work, box in box.follow(work()) }
+        })
+    }
+}
+
+extension Promise {
+    /// A lazy promise, whose `start` runs when the first handler attaches.
+    @inlinable
+    convenience init(dormant start: @escaping @Sendable (EmptyBox<Result<T, any Error>>) -> Void) {
+        self.init(EmptyBox(dormant: LazyStart(start)))
+    }
+}
+
+extension Guarantee {
+    /// A lazy guarantee, whose `start` runs when the first handler attaches.
+    @inlinable
+    convenience init(dormant start: @escaping @Sendable (EmptyBox<T>) -> Void) {
+        self.init(EmptyBox(dormant: LazyStart(start)))
     }
 }
