@@ -11,6 +11,7 @@ let package = Package(
     platforms: [.macOS(.v10_15), .iOS(.v13), .tvOS(.v13), .watchOS(.v6), .visionOS(.v1)],
     products: [
         .library(name: "Vow", targets: ["Vow"]),
+        .library(name: "VowFoundation", targets: ["VowFoundation"]),
         .executable(name: "wordcount", targets: ["WordCount"]),
         .executable(name: "profile", targets: ["Profile"]),
         .executable(name: "personservice", targets: ["PersonService"]),
@@ -19,6 +20,8 @@ let package = Package(
         // Atomics and libdispatch's concurrent attribute, from C: see its header for why.
         .target(name: "CVowCore"),
         .target(name: "Vow", dependencies: ["CVowCore"], swiftSettings: strictness),
+        // Promises for Foundation's URLSession, Process and NotificationCenter, on Linux too.
+        .target(name: "VowFoundation", dependencies: ["Vow"], swiftSettings: strictness),
         .executableTarget(
             name: "WordCount", dependencies: ["Vow"], path: "Examples/WordCount", swiftSettings: strictness),
         .executableTarget(
@@ -27,6 +30,7 @@ let package = Package(
             name: "PersonService", dependencies: ["Vow"], path: "Examples/PersonService",
             swiftSettings: strictness),
         .testTarget(name: "VowTests", dependencies: ["Vow"], swiftSettings: strictness),
+        .testTarget(name: "VowFoundationTests", dependencies: ["VowFoundation"], swiftSettings: strictness),
         // Top-level code, which a test file cannot be: CI runs it with `swift run TopLevelChecks`.
         .executableTarget(
             name: "TopLevelChecks", dependencies: ["Vow"], path: "Tests/TopLevelChecks",
