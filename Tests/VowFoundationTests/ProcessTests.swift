@@ -1,0 +1,237 @@
+import Dispatch
+import Foundation
+import Testing
+import Vow
+import VowFoundation
+
+/// How long a test waits for a process that should finish promptly. Generous on purpose: the
+/// machine is shared and Thread Sanitizer slows the reading down, and a test must fail because
+/// it hung, never because it was slow.
+private let patience = 60.0
+
+/// Thrown when a promise has not settled within the time a test gives it.
+private struct TimedOut: Error, CustomStringConvertible {
+    let seconds: Double
+    var description: String { "the promise did not settle within \(seconds) seconds" }
+}
+
+/// A process that runs `script` with `/bin/sh -c`.
+private func shell(_ script: String) -> Process {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/sh")
+    process.arguments = ["-c", script]
+    return process
+}
+
+/// Blocks until `promise` settles and returns its result, or throws ``TimedOut``, after
+/// terminating `process` so that a hang does not outlive the test.
+private func outcome<T>(
+    of promise: Promise<T>, running process: Process? = nil, within seconds: Double = patience
+) throws -> Result<T, any Error> {
+    let semaphore = DispatchSemaphore(value: 0)
+    promise.pipe { _ in semaphore.signal() }
+    guard semaphore.wait(timeout: .now() + seconds) == .success, let result = promise.result else {
+        if let process, process.isRunning { process.terminate() }
+        throw TimedOut(seconds: seconds)
+    }
+    return result
+}
+
+/// The output of `script`, which must exit with status 0 within `seconds`.
+private func output(of script: String, within seconds: Double = patience) throws -> ProcessOutput {
+    let process = shell(script)
+    return try outcome(of: process.launch(.promise), running: process, within: seconds).get()
+}
+
+/// The error `promise` rejects with within `seconds`, or `nil` if it fulfils.
+private func failure<T>(
+    of promise: Promise<T>, running process: Process? = nil, within seconds: Double = patience
+) throws -> (any Error)? {
+    guard case .failure(let error) = try outcome(of: promise, running: process, within: seconds) else {
+        return nil
+    }
+    return error
+}
+
+/// Whether `condition` holds within `seconds`, checking it every 10 ms.
+private func eventually(within seconds: Double = patience, _ condition: () -> Bool) -> Bool {
+    let deadline = DispatchTime.now() + seconds
+    while !condition() {
+        guard DispatchTime.now() < deadline else { return false }
+        usleep(10_000)
+    }
+    return true
+}
+
+/// `count` copies of `byte`, written by `head` and `tr` so that the shell's own speed does not
+/// matter.
+private func repeated(_ byte: Character, count: Int) -> String {
+    "head -c \(count) /dev/zero | tr '\\0' '\(byte)'"
+}
+
+@Suite struct ProcessTests {
+    @Test func bothStreamsAndTheStatusOfASuccessfulProcess() throws {
+        let output = try output(of: "echo hello; echo oops >&2")
+        #expect(output.status == 0)
+        #expect(output.standardOutputText == "hello\n")
+        #expect(output.standardErrorText == "oops\n")
+        #expect(output.standardOutput == Data("hello\n".utf8))
+    }
+
+    /// Far past a pipe's buffer: an implementation that waited for the exit before reading
+    /// would wait forever, with the child blocked writing to a full pipe.
+    @Test func tenMegabytesOnStandardOutputDoNotDeadlock() throws {
+        let size = 10 * 1024 * 1024
+        let output = try output(of: "\(repeated("a", count: size)); echo done >&2")
+        #expect(output.standardOutput.count == size)
+        #expect(output.standardOutput.allSatisfy { $0 == UInt8(ascii: "a") })
+        #expect(output.standardErrorText == "done\n")
+    }
+
+    /// A megabyte on standard error, then several on standard output, then another megabyte on
+    /// standard error: reading either stream to its end before the other would leave the child
+    /// blocked on the other's full pipe, whichever stream came first.
+    @Test func bothStreamsAreDrainedAtOnce() throws {
+        let (small, large) = (1024 * 1024, 4 * 1024 * 1024)
+        let output = try output(
+            of: "\(repeated("e", count: small)) >&2; \(repeated("o", count: large)); "
+                + "\(repeated("f", count: small)) >&2")
+        #expect(output.standardOutput.count == large)
+        #expect(output.standardOutput.allSatisfy { $0 == UInt8(ascii: "o") })
+        #expect(output.standardError.count == 2 * small)
+        #expect(output.standardError.prefix(small).allSatisfy { $0 == UInt8(ascii: "e") })
+        #expect(output.standardError.suffix(small).allSatisfy { $0 == UInt8(ascii: "f") })
+    }
+
+    @Test func aNonZeroExitRejectsWithTheStatusAndBothStreams() throws {
+        let script = "echo partial; echo bad >&2; exit 3"
+        let process = shell(script)
+        let error = try failure(of: process.launch(.promise), running: process)
+        let failure = try #require(error as? ProcessError, "rejected with \(String(describing: error))")
+        #expect(failure.status == 3)
+        #expect(failure.reason == .exit)
+        #expect(failure.standardOutputText == "partial\n")
+        #expect(failure.standardErrorText == "bad\n")
+        #expect(failure.executable.path == "/bin/sh")
+        #expect(failure.arguments == ["-c", script])
+        #expect(failure.description == "/bin/sh -c '\(script)' exited with status 3; standard error: bad")
+        #expect(failure.localizedDescription == failure.description)
+    }
+
+    @Test func aProcessKilledByASignalRejectsWithTheSignal() throws {
+        let process = shell("echo before; kill -9 $$; echo after")
+        let error = try failure(of: process.launch(.promise), running: process)
+        let failure = try #require(error as? ProcessError, "rejected with \(String(describing: error))")
+        #expect(failure.reason == .uncaughtSignal)
+        #expect(failure.status == SIGKILL)
+        #expect(failure.standardOutputText == "before\n")
+        #expect(failure.description.hasSuffix("was killed by signal \(SIGKILL)"))
+    }
+
+    @Test func cancellingTerminatesTheProcess() throws {
+        // `exec`, so that the process signalled is `sleep` itself rather than a shell that
+        // would leave it running on its own for half a minute.
+        let process = shell("echo started; exec sleep 30")
+        let promise = process.launch(.promise)
+        #expect(process.isRunning)
+        promise.cancel()
+        let error = try failure(of: promise, running: process, within: 10)
+        #expect((error as? PromiseError)?.isCancelled == true, "rejected with \(String(describing: error))")
+        try #require(eventually(within: 10) { !process.isRunning }, "the process was still running")
+        #expect(process.terminationReason == .uncaughtSignal)
+        #expect(process.terminationStatus == SIGTERM)
+    }
+
+    @Test func cancellingAfterTheProcessEndedChangesNothing() throws {
+        let process = shell("echo hello")
+        let promise = process.launch(.promise)
+        let result = try outcome(of: promise, running: process)
+        promise.cancel()
+        #expect(try result.get().standardOutputText == "hello\n")
+        #expect(promise.value?.standardOutputText == "hello\n")
+    }
+
+    @Test func aMissingExecutableRejectsWithTheErrorRunThrows() throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/nonexistent/vow-missing")
+        let error = try #require(try failure(of: process.launch(.promise)))
+        #expect(!(error is ProcessError) && !(error is PromiseError), "rejected with \(error)")
+        let code = try #require(error as? CocoaError, "rejected with \(error)").code
+        #expect(code == .fileNoSuchFile || code == .fileReadNoSuchFile, "rejected with \(error)")
+    }
+
+    @Test func aFileThatIsNotExecutableRejects() throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("vow-\(UUID().uuidString)")
+        try Data("#!/bin/sh\necho never\n".utf8).write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let process = Process()
+        process.executableURL = url
+        let error = try #require(try failure(of: process.launch(.promise)))
+        #expect(!(error is ProcessError) && !(error is PromiseError), "rejected with \(error)")
+    }
+
+    @Test func aProcessWithoutAnExecutableIsBadInput() throws {
+        let error = try failure(of: Process().launch(.promise))
+        guard case .badInput? = error as? PromiseError else {
+            Issue.record("rejected with \(String(describing: error))")
+            return
+        }
+    }
+
+    @Test func aSecondLaunchIsBadInput() throws {
+        let process = shell("true")
+        _ = try outcome(of: process.launch(.promise), running: process)
+        let error = try failure(of: process.launch(.promise))
+        guard case .badInput? = error as? PromiseError else {
+            Issue.record("rejected with \(String(describing: error))")
+            return
+        }
+    }
+
+    /// The parent's standard input is not the child's: `cat` sees its end at once instead of
+    /// waiting for input that the test runner never sends.
+    @Test func standardInputIsEmptyUnlessGiven() throws {
+        let output = try output(of: "cat; echo end")
+        #expect(output.standardOutputText == "end\n")
+    }
+
+    @Test func aStandardInputSetBeforeTheLaunchIsRead() throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("vow-\(UUID().uuidString)")
+        try Data("fed\n".utf8).write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let process = shell("cat")
+        let input = try FileHandle(forReadingFrom: url)
+        defer { try? input.close() }
+        process.standardInput = input
+        let output = try outcome(of: process.launch(.promise), running: process).get()
+        #expect(output.standardOutputText == "fed\n")
+    }
+
+    /// A stream directed elsewhere before the launch is left there, and is empty in the result.
+    @Test func aStreamDirectedElsewhereIsLeftAlone() throws {
+        let process = shell("echo discarded; echo kept >&2")
+        process.standardOutput = FileHandle.nullDevice
+        let output = try outcome(of: process.launch(.promise), running: process).get()
+        #expect(output.standardOutput.isEmpty)
+        #expect(output.standardErrorText == "kept\n")
+    }
+
+    @Test func aTerminationHandlerSetBeforeTheLaunchStillRuns() throws {
+        let process = shell("exit 0")
+        let handled = DispatchSemaphore(value: 0)
+        process.terminationHandler = { _ in handled.signal() }
+        _ = try outcome(of: process.launch(.promise), running: process).get()
+        #expect(handled.wait(timeout: .now() + patience) == .success)
+    }
+
+    @Test func theDescriptionQuotesWordsAShellWouldSplitAndShowsTheEndOfALongStandardError() {
+        let failure = ProcessError(
+            status: 2, reason: .exit,
+            standardError: Data((String(repeating: "x", count: 600) + "fatal\n").utf8),
+            executable: URL(fileURLWithPath: "/usr/bin/tool"), arguments: ["--name", "it's here", ""])
+        let prefix = #"/usr/bin/tool --name 'it'\''s here' '' exited with status 2; standard error: …"#
+        #expect(failure.description.hasPrefix(prefix))
+        #expect(failure.description.hasSuffix("xfatal"))
+        #expect(failure.description.count == prefix.count + 500)
+    }
+}
