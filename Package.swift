@@ -30,7 +30,11 @@ let package = Package(
             name: "PersonService", dependencies: ["Vow"], path: "Examples/PersonService",
             swiftSettings: strictness),
         .testTarget(name: "VowTests", dependencies: ["Vow"], swiftSettings: strictness),
-        .testTarget(name: "VowFoundationTests", dependencies: ["VowFoundation"], swiftSettings: strictness),
+        // A small HTTP/1.1 server on 127.0.0.1, which the URLSession tests start themselves.
+        .target(name: "LoopbackHTTP", path: "Tests/LoopbackHTTP", swiftSettings: strictness),
+        .testTarget(
+            name: "VowFoundationTests", dependencies: ["VowFoundation", "LoopbackHTTP"],
+            swiftSettings: strictness),
         // Top-level code, which a test file cannot be: CI runs it with `swift run TopLevelChecks`.
         .executableTarget(
             name: "TopLevelChecks", dependencies: ["Vow"], path: "Tests/TopLevelChecks",
