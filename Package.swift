@@ -15,6 +15,7 @@ let package = Package(
         .executable(name: "wordcount", targets: ["WordCount"]),
         .executable(name: "profile", targets: ["Profile"]),
         .executable(name: "personservice", targets: ["PersonService"]),
+        .executable(name: "fetchlocal", targets: ["FetchLocal"]),
     ],
     targets: [
         // Atomics and libdispatch's concurrent attribute, from C: see its header for why.
@@ -28,6 +29,9 @@ let package = Package(
             name: "Profile", dependencies: ["Vow"], path: "Examples/Profile", swiftSettings: strictness),
         .executableTarget(
             name: "PersonService", dependencies: ["Vow"], path: "Examples/PersonService",
+            swiftSettings: strictness),
+        .executableTarget(
+            name: "FetchLocal", dependencies: ["VowFoundation", "LoopbackHTTP"], path: "Examples/FetchLocal",
             swiftSettings: strictness),
         .testTarget(name: "VowTests", dependencies: ["Vow"], swiftSettings: strictness),
         // A small HTTP/1.1 server on 127.0.0.1, which the URLSession tests start themselves.

@@ -67,7 +67,7 @@ private let ping = Notification.Name("VowFoundationTests.ping")
             DispatchQueue.concurrentPerform(iterations: 2) { _ in
                 arrived.increment()
                 var spins = 0
-                while arrived.value < 2 && spins < 10_000 { spins += 1 }
+                while arrived.value < 2 && spins < 100_000 { spins += 1 }
                 if arrived.value == 2 { together.increment() }
                 center.post(name: ping, object: nil)
             }
