@@ -77,6 +77,7 @@ func allScenarios() -> [Scenario] {
         latencyScenario(steps: 3),
         concurrentScenario(),
         inlineMap3Scenario(),
+        doneCatchScenario(),
         creationResolvedScenario(),
         creationPendingScenario(),
         whenScenario(),
