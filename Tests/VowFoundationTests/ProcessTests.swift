@@ -70,168 +70,203 @@ private func repeated(_ byte: Character, count: Int) -> String {
 }
 
 @Suite struct ProcessTests {
-    @Test func bothStreamsAndTheStatusOfASuccessfulProcess() throws {
-        let output = try output(of: "echo hello; echo oops >&2")
-        #expect(output.status == 0)
-        #expect(output.standardOutputText == "hello\n")
-        #expect(output.standardErrorText == "oops\n")
-        #expect(output.standardOutput == Data("hello\n".utf8))
+    @Test func bothStreamsAndTheStatusOfASuccessfulProcess() async throws {
+        try await offThePool {
+            let output = try output(of: "echo hello; echo oops >&2")
+            #expect(output.status == 0)
+            #expect(output.standardOutputText == "hello\n")
+            #expect(output.standardErrorText == "oops\n")
+            #expect(output.standardOutput == Data("hello\n".utf8))
+        }
     }
 
     /// Far past a pipe's buffer: an implementation that waited for the exit before reading
     /// would wait forever, with the child blocked writing to a full pipe.
-    @Test func tenMegabytesOnStandardOutputDoNotDeadlock() throws {
-        let size = 10 * 1024 * 1024
-        let output = try output(of: "\(repeated("a", count: size)); echo done >&2")
-        #expect(output.standardOutput.count == size)
-        #expect(output.standardOutput.allSatisfy { $0 == UInt8(ascii: "a") })
-        #expect(output.standardErrorText == "done\n")
+    @Test func tenMegabytesOnStandardOutputDoNotDeadlock() async throws {
+        try await offThePool {
+            let size = 10 * 1024 * 1024
+            let output = try output(of: "\(repeated("a", count: size)); echo done >&2")
+            #expect(output.standardOutput.count == size)
+            #expect(output.standardOutput.allSatisfy { $0 == UInt8(ascii: "a") })
+            #expect(output.standardErrorText == "done\n")
+        }
     }
 
     /// A megabyte on standard error, then several on standard output, then another megabyte on
     /// standard error: reading either stream to its end before the other would leave the child
     /// blocked on the other's full pipe, whichever stream came first.
-    @Test func bothStreamsAreDrainedAtOnce() throws {
-        let (small, large) = (1024 * 1024, 4 * 1024 * 1024)
-        let output = try output(
-            of: "\(repeated("e", count: small)) >&2; \(repeated("o", count: large)); "
-                + "\(repeated("f", count: small)) >&2")
-        #expect(output.standardOutput.count == large)
-        #expect(output.standardOutput.allSatisfy { $0 == UInt8(ascii: "o") })
-        #expect(output.standardError.count == 2 * small)
-        #expect(output.standardError.prefix(small).allSatisfy { $0 == UInt8(ascii: "e") })
-        #expect(output.standardError.suffix(small).allSatisfy { $0 == UInt8(ascii: "f") })
-    }
-
-    @Test func aNonZeroExitRejectsWithTheStatusAndBothStreams() throws {
-        let script = "echo partial; echo bad >&2; exit 3"
-        let process = shell(script)
-        let error = try failure(of: process.launch(.promise), running: process)
-        let failure = try #require(error as? ProcessError, "rejected with \(String(describing: error))")
-        #expect(failure.status == 3)
-        #expect(failure.reason == .exit)
-        #expect(failure.standardOutputText == "partial\n")
-        #expect(failure.standardErrorText == "bad\n")
-        #expect(failure.executable.path == "/bin/sh")
-        #expect(failure.arguments == ["-c", script])
-        #expect(failure.description == "/bin/sh -c '\(script)' exited with status 3; standard error: bad")
-        #expect(failure.localizedDescription == failure.description)
-    }
-
-    @Test func aProcessKilledByASignalRejectsWithTheSignal() throws {
-        let process = shell("echo before; kill -9 $$; echo after")
-        let error = try failure(of: process.launch(.promise), running: process)
-        let failure = try #require(error as? ProcessError, "rejected with \(String(describing: error))")
-        #expect(failure.reason == .uncaughtSignal)
-        #expect(failure.status == SIGKILL)
-        #expect(failure.standardOutputText == "before\n")
-        #expect(failure.description.hasSuffix("was killed by signal \(SIGKILL)"))
-    }
-
-    @Test func cancellingTerminatesTheProcess() throws {
-        // `exec`, so that the process signalled is `sleep` itself rather than a shell that
-        // would leave it running on its own for half a minute.
-        let process = shell("echo started; exec sleep 30")
-        let promise = process.launch(.promise)
-        #expect(process.isRunning)
-        promise.cancel()
-        let error = try failure(of: promise, running: process, within: 10)
-        #expect((error as? PromiseError)?.isCancelled == true, "rejected with \(String(describing: error))")
-        try #require(eventually(within: 10) { !process.isRunning }, "the process was still running")
-        #expect(process.terminationReason == .uncaughtSignal)
-        #expect(process.terminationStatus == SIGTERM)
-    }
-
-    @Test func cancellingAfterTheProcessEndedChangesNothing() throws {
-        let process = shell("echo hello")
-        let promise = process.launch(.promise)
-        let result = try outcome(of: promise, running: process)
-        promise.cancel()
-        #expect(try result.get().standardOutputText == "hello\n")
-        #expect(promise.value?.standardOutputText == "hello\n")
-    }
-
-    @Test func aMissingExecutableRejectsWithTheErrorRunThrows() throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/nonexistent/vow-missing")
-        let error = try #require(try failure(of: process.launch(.promise)))
-        #expect(!(error is ProcessError) && !(error is PromiseError), "rejected with \(error)")
-        let code = try #require(error as? CocoaError, "rejected with \(error)").code
-        #expect(code == .fileNoSuchFile || code == .fileReadNoSuchFile, "rejected with \(error)")
-    }
-
-    @Test func aFileThatIsNotExecutableRejects() throws {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("vow-\(UUID().uuidString)")
-        try Data("#!/bin/sh\necho never\n".utf8).write(to: url)
-        defer { try? FileManager.default.removeItem(at: url) }
-        let process = Process()
-        process.executableURL = url
-        let error = try #require(try failure(of: process.launch(.promise)))
-        #expect(!(error is ProcessError) && !(error is PromiseError), "rejected with \(error)")
-    }
-
-    @Test func aProcessWithoutAnExecutableIsBadInput() throws {
-        let error = try failure(of: Process().launch(.promise))
-        guard case .badInput? = error as? PromiseError else {
-            Issue.record("rejected with \(String(describing: error))")
-            return
+    @Test func bothStreamsAreDrainedAtOnce() async throws {
+        try await offThePool {
+            let (small, large) = (1024 * 1024, 4 * 1024 * 1024)
+            let output = try output(
+                of: "\(repeated("e", count: small)) >&2; \(repeated("o", count: large)); "
+                    + "\(repeated("f", count: small)) >&2")
+            #expect(output.standardOutput.count == large)
+            #expect(output.standardOutput.allSatisfy { $0 == UInt8(ascii: "o") })
+            #expect(output.standardError.count == 2 * small)
+            #expect(output.standardError.prefix(small).allSatisfy { $0 == UInt8(ascii: "e") })
+            #expect(output.standardError.suffix(small).allSatisfy { $0 == UInt8(ascii: "f") })
         }
     }
 
-    @Test func aSecondLaunchIsBadInput() throws {
-        let process = shell("true")
-        _ = try outcome(of: process.launch(.promise), running: process)
-        let error = try failure(of: process.launch(.promise))
-        guard case .badInput? = error as? PromiseError else {
-            Issue.record("rejected with \(String(describing: error))")
-            return
+    @Test func aNonZeroExitRejectsWithTheStatusAndBothStreams() async throws {
+        try await offThePool {
+            let script = "echo partial; echo bad >&2; exit 3"
+            let process = shell(script)
+            let error = try failure(of: process.launch(.promise), running: process)
+            let failure = try #require(error as? ProcessError, "rejected with \(String(describing: error))")
+            #expect(failure.status == 3)
+            #expect(failure.reason == .exit)
+            #expect(failure.standardOutputText == "partial\n")
+            #expect(failure.standardErrorText == "bad\n")
+            #expect(failure.executable.path == "/bin/sh")
+            #expect(failure.arguments == ["-c", script])
+            #expect(failure.description == "/bin/sh -c '\(script)' exited with status 3; standard error: bad")
+            #expect(failure.localizedDescription == failure.description)
+        }
+    }
+
+    @Test func aProcessKilledByASignalRejectsWithTheSignal() async throws {
+        try await offThePool {
+            let process = shell("echo before; kill -9 $$; echo after")
+            let error = try failure(of: process.launch(.promise), running: process)
+            let failure = try #require(error as? ProcessError, "rejected with \(String(describing: error))")
+            #expect(failure.reason == .uncaughtSignal)
+            #expect(failure.status == SIGKILL)
+            #expect(failure.standardOutputText == "before\n")
+            #expect(failure.description.hasSuffix("was killed by signal \(SIGKILL)"))
+        }
+    }
+
+    @Test func cancellingTerminatesTheProcess() async throws {
+        try await offThePool {
+            // `exec`, so that the process signalled is `sleep` itself rather than a shell that
+            // would leave it running on its own for half a minute.
+            let process = shell("echo started; exec sleep 30")
+            let promise = process.launch(.promise)
+            #expect(process.isRunning)
+            promise.cancel()
+            let error = try failure(of: promise, running: process, within: 10)
+            #expect(
+                (error as? PromiseError)?.isCancelled == true, "rejected with \(String(describing: error))")
+            try #require(eventually(within: 10) { !process.isRunning }, "the process was still running")
+            #expect(process.terminationReason == .uncaughtSignal)
+            #expect(process.terminationStatus == SIGTERM)
+        }
+    }
+
+    @Test func cancellingAfterTheProcessEndedChangesNothing() async throws {
+        try await offThePool {
+            let process = shell("echo hello")
+            let promise = process.launch(.promise)
+            let result = try outcome(of: promise, running: process)
+            promise.cancel()
+            #expect(try result.get().standardOutputText == "hello\n")
+            #expect(promise.value?.standardOutputText == "hello\n")
+        }
+    }
+
+    @Test func aMissingExecutableRejectsWithTheErrorRunThrows() async throws {
+        try await offThePool {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/nonexistent/vow-missing")
+            let error = try #require(try failure(of: process.launch(.promise)))
+            #expect(!(error is ProcessError) && !(error is PromiseError), "rejected with \(error)")
+            let code = try #require(error as? CocoaError, "rejected with \(error)").code
+            #expect(code == .fileNoSuchFile || code == .fileReadNoSuchFile, "rejected with \(error)")
+        }
+    }
+
+    @Test func aFileThatIsNotExecutableRejects() async throws {
+        try await offThePool {
+            let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "vow-\(UUID().uuidString)")
+            try Data("#!/bin/sh\necho never\n".utf8).write(to: url)
+            defer { try? FileManager.default.removeItem(at: url) }
+            let process = Process()
+            process.executableURL = url
+            let error = try #require(try failure(of: process.launch(.promise)))
+            #expect(!(error is ProcessError) && !(error is PromiseError), "rejected with \(error)")
+        }
+    }
+
+    @Test func aProcessWithoutAnExecutableIsBadInput() async throws {
+        try await offThePool {
+            let error = try failure(of: Process().launch(.promise))
+            guard case .badInput? = error as? PromiseError else {
+                Issue.record("rejected with \(String(describing: error))")
+                return
+            }
+        }
+    }
+
+    @Test func aSecondLaunchIsBadInput() async throws {
+        try await offThePool {
+            let process = shell("true")
+            _ = try outcome(of: process.launch(.promise), running: process)
+            let error = try failure(of: process.launch(.promise))
+            guard case .badInput? = error as? PromiseError else {
+                Issue.record("rejected with \(String(describing: error))")
+                return
+            }
         }
     }
 
     /// The parent's standard input is not the child's: `cat` sees its end at once instead of
     /// waiting for input that the test runner never sends.
-    @Test func standardInputIsEmptyUnlessGiven() throws {
-        let output = try output(of: "cat; echo end")
-        #expect(output.standardOutputText == "end\n")
+    @Test func standardInputIsEmptyUnlessGiven() async throws {
+        try await offThePool {
+            let output = try output(of: "cat; echo end")
+            #expect(output.standardOutputText == "end\n")
+        }
     }
 
-    @Test func aStandardInputSetBeforeTheLaunchIsRead() throws {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("vow-\(UUID().uuidString)")
-        try Data("fed\n".utf8).write(to: url)
-        defer { try? FileManager.default.removeItem(at: url) }
-        let process = shell("cat")
-        let input = try FileHandle(forReadingFrom: url)
-        defer { try? input.close() }
-        process.standardInput = input
-        let output = try outcome(of: process.launch(.promise), running: process).get()
-        #expect(output.standardOutputText == "fed\n")
+    @Test func aStandardInputSetBeforeTheLaunchIsRead() async throws {
+        try await offThePool {
+            let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "vow-\(UUID().uuidString)")
+            try Data("fed\n".utf8).write(to: url)
+            defer { try? FileManager.default.removeItem(at: url) }
+            let process = shell("cat")
+            let input = try FileHandle(forReadingFrom: url)
+            defer { try? input.close() }
+            process.standardInput = input
+            let output = try outcome(of: process.launch(.promise), running: process).get()
+            #expect(output.standardOutputText == "fed\n")
+        }
     }
 
     /// A stream directed elsewhere before the launch is left there, and is empty in the result.
-    @Test func aStreamDirectedElsewhereIsLeftAlone() throws {
-        let process = shell("echo discarded; echo kept >&2")
-        process.standardOutput = FileHandle.nullDevice
-        let output = try outcome(of: process.launch(.promise), running: process).get()
-        #expect(output.standardOutput.isEmpty)
-        #expect(output.standardErrorText == "kept\n")
+    @Test func aStreamDirectedElsewhereIsLeftAlone() async throws {
+        try await offThePool {
+            let process = shell("echo discarded; echo kept >&2")
+            process.standardOutput = FileHandle.nullDevice
+            let output = try outcome(of: process.launch(.promise), running: process).get()
+            #expect(output.standardOutput.isEmpty)
+            #expect(output.standardErrorText == "kept\n")
+        }
     }
 
-    @Test func aTerminationHandlerSetBeforeTheLaunchStillRuns() throws {
-        let process = shell("exit 0")
-        let handled = DispatchSemaphore(value: 0)
-        process.terminationHandler = { _ in handled.signal() }
-        _ = try outcome(of: process.launch(.promise), running: process).get()
-        #expect(handled.wait(timeout: .now() + patience) == .success)
+    @Test func aTerminationHandlerSetBeforeTheLaunchStillRuns() async throws {
+        try await offThePool {
+            let process = shell("exit 0")
+            let handled = DispatchSemaphore(value: 0)
+            process.terminationHandler = { _ in handled.signal() }
+            _ = try outcome(of: process.launch(.promise), running: process).get()
+            #expect(handled.wait(timeout: .now() + patience) == .success)
+        }
     }
 
-    @Test func theDescriptionQuotesWordsAShellWouldSplitAndShowsTheEndOfALongStandardError() {
-        let failure = ProcessError(
-            status: 2, reason: .exit,
-            standardError: Data((String(repeating: "x", count: 600) + "fatal\n").utf8),
-            executable: URL(fileURLWithPath: "/usr/bin/tool"), arguments: ["--name", "it's here", ""])
-        let prefix = #"/usr/bin/tool --name 'it'\''s here' '' exited with status 2; standard error: …"#
-        #expect(failure.description.hasPrefix(prefix))
-        #expect(failure.description.hasSuffix("xfatal"))
-        #expect(failure.description.count == prefix.count + 500)
+    @Test func theDescriptionQuotesWordsAShellWouldSplitAndShowsTheEndOfALongStandardError() async throws {
+        try await offThePool {
+            let failure = ProcessError(
+                status: 2, reason: .exit,
+                standardError: Data((String(repeating: "x", count: 600) + "fatal\n").utf8),
+                executable: URL(fileURLWithPath: "/usr/bin/tool"), arguments: ["--name", "it's here", ""])
+            let prefix = #"/usr/bin/tool --name 'it'\''s here' '' exited with status 2; standard error: …"#
+            #expect(failure.description.hasPrefix(prefix))
+            #expect(failure.description.hasSuffix("xfatal"))
+            #expect(failure.description.count == prefix.count + 500)
+        }
     }
 }

@@ -17,205 +17,230 @@ private let patience: TimeInterval = 20
 private let slowDelay: TimeInterval = 120
 
 @Suite struct URLSessionTests {
-    @Test func aSuccessFulfilsWithTheBodyAndTheResponse() throws {
-        let server = try LoopbackServer(routes: ["/hello": { _ in .init(text: "Hello, Vow") }])
-        defer { server.stop() }
-        let session = loopbackSession()
-        defer { session.invalidateAndCancel() }
+    @Test func aSuccessFulfilsWithTheBodyAndTheResponse() async throws {
+        try await offThePool {
+            let server = try LoopbackServer(routes: ["/hello": { _ in .init(text: "Hello, Vow") }])
+            defer { server.stop() }
+            let session = loopbackSession()
+            defer { session.invalidateAndCancel() }
 
-        let (data, response) = try value(of: session.dataTask(.promise, with: server.url("/hello")))
+            let (data, response) = try value(of: session.dataTask(.promise, with: server.url("/hello")))
 
-        #expect(String(decoding: data, as: UTF8.self) == "Hello, Vow")
-        #expect((response as? HTTPURLResponse)?.statusCode == 200)
-        #expect(response.url == server.url("/hello"))
+            #expect(String(decoding: data, as: UTF8.self) == "Hello, Vow")
+            #expect((response as? HTTPURLResponse)?.statusCode == 200)
+            #expect(response.url == server.url("/hello"))
+        }
     }
 
-    @Test func validatePassesAnyStatusFrom200To299() throws {
-        let server = try LoopbackServer(routes: ["/created": { _ in .init(status: 201, text: "made") }])
-        defer { server.stop() }
-        let session = loopbackSession()
-        defer { session.invalidateAndCancel() }
+    @Test func validatePassesAnyStatusFrom200To299() async throws {
+        try await offThePool {
+            let server = try LoopbackServer(routes: ["/created": { _ in .init(status: 201, text: "made") }])
+            defer { server.stop() }
+            let session = loopbackSession()
+            defer { session.invalidateAndCancel() }
 
-        let (data, response) = try value(
-            of: session.dataTask(.promise, with: server.url("/created")).validate())
+            let (data, response) = try value(
+                of: session.dataTask(.promise, with: server.url("/created")).validate())
 
-        #expect(String(decoding: data, as: UTF8.self) == "made")
-        #expect((response as? HTTPURLResponse)?.statusCode == 201)
+            #expect(String(decoding: data, as: UTF8.self) == "made")
+            #expect((response as? HTTPURLResponse)?.statusCode == 201)
+        }
     }
 
     @Test(arguments: [404, 500])
-    func validateRejectsAnErrorStatusWithWhatTheServerSent(status: Int) throws {
-        let server = try LoopbackServer(routes: [
-            "/failing": { _ in
-                .init(status: status, headers: ["X-Reason": "status \(status)"], text: "went wrong")
-            }
-        ])
-        defer { server.stop() }
-        let session = loopbackSession()
-        defer { session.invalidateAndCancel() }
+    func validateRejectsAnErrorStatusWithWhatTheServerSent(status: Int) async throws {
+        try await offThePool {
+            let server = try LoopbackServer(routes: [
+                "/failing": { _ in
+                    .init(status: status, headers: ["X-Reason": "status \(status)"], text: "went wrong")
+                }
+            ])
+            defer { server.stop() }
+            let session = loopbackSession()
+            defer { session.invalidateAndCancel() }
 
-        let rejection = try error(of: session.dataTask(.promise, with: server.url("/failing")).validate())
+            let rejection = try error(of: session.dataTask(.promise, with: server.url("/failing")).validate())
 
-        let httpError = try #require(
-            rejection as? HTTPError, "rejected with \(String(describing: rejection))")
-        #expect(httpError.status == status)
-        #expect(httpError.header("x-reason") == "status \(status)")
-        #expect(httpError.headers.keys.contains { $0.lowercased() == "x-reason" })
-        #expect(String(decoding: httpError.body, as: UTF8.self) == "went wrong")
-        #expect(httpError.url == server.url("/failing"))
-        #expect(httpError.description.contains("HTTP \(status)"))
-        #expect(httpError.description.contains("went wrong"))
+            let httpError = try #require(
+                rejection as? HTTPError, "rejected with \(String(describing: rejection))")
+            #expect(httpError.status == status)
+            #expect(httpError.header("x-reason") == "status \(status)")
+            #expect(httpError.headers.keys.contains { $0.lowercased() == "x-reason" })
+            #expect(String(decoding: httpError.body, as: UTF8.self) == "went wrong")
+            #expect(httpError.url == server.url("/failing"))
+            #expect(httpError.description.contains("HTTP \(status)"))
+            #expect(httpError.description.contains("went wrong"))
+        }
     }
 
-    @Test func withoutValidateA404Fulfils() throws {
-        let server = try LoopbackServer()
-        defer { server.stop() }
-        let session = loopbackSession()
-        defer { session.invalidateAndCancel() }
+    @Test func withoutValidateA404Fulfils() async throws {
+        try await offThePool {
+            let server = try LoopbackServer()
+            defer { server.stop() }
+            let session = loopbackSession()
+            defer { session.invalidateAndCancel() }
 
-        let (data, response) = try value(of: session.dataTask(.promise, with: server.url("/nowhere")))
+            let (data, response) = try value(of: session.dataTask(.promise, with: server.url("/nowhere")))
 
-        #expect((response as? HTTPURLResponse)?.statusCode == 404)
-        #expect(String(decoding: data, as: UTF8.self) == "No route for /nowhere")
+            #expect((response as? HTTPURLResponse)?.statusCode == 404)
+            #expect(String(decoding: data, as: UTF8.self) == "No route for /nowhere")
+        }
     }
 
-    @Test func anUploadOfDataIsSentAsTheBody() throws {
-        let server = try LoopbackServer(routes: ["/echo": echo])
-        defer { server.stop() }
-        let session = loopbackSession()
-        defer { session.invalidateAndCancel() }
-        var request = URLRequest(url: server.url("/echo"))
-        request.httpMethod = "POST"
+    @Test func anUploadOfDataIsSentAsTheBody() async throws {
+        try await offThePool {
+            let server = try LoopbackServer(routes: ["/echo": echo])
+            defer { server.stop() }
+            let session = loopbackSession()
+            defer { session.invalidateAndCancel() }
+            var request = URLRequest(url: server.url("/echo"))
+            request.httpMethod = "POST"
 
-        let upload = session.uploadTask(.promise, with: request, from: Data("posted".utf8))
-        let (data, response) = try value(of: upload.validate())
+            let upload = session.uploadTask(.promise, with: request, from: Data("posted".utf8))
+            let (data, response) = try value(of: upload.validate())
 
-        #expect(String(decoding: data, as: UTF8.self) == "posted")
-        #expect((response as? HTTPURLResponse)?.value(forHTTPHeaderField: "X-Method") == "POST")
+            #expect(String(decoding: data, as: UTF8.self) == "posted")
+            #expect((response as? HTTPURLResponse)?.value(forHTTPHeaderField: "X-Method") == "POST")
+        }
     }
 
-    @Test func anUploadFromAFileSendsTheFile() throws {
-        let server = try LoopbackServer(routes: ["/echo": echo])
-        defer { server.stop() }
-        let session = loopbackSession()
-        defer { session.invalidateAndCancel() }
-        let directory = try temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let file = directory.appendingPathComponent("upload.txt")
-        let contents = Data(String(repeating: "a line of the file\n", count: 500).utf8)
-        try contents.write(to: file)
-        var request = URLRequest(url: server.url("/echo"))
-        request.httpMethod = "PUT"
+    @Test func anUploadFromAFileSendsTheFile() async throws {
+        try await offThePool {
+            let server = try LoopbackServer(routes: ["/echo": echo])
+            defer { server.stop() }
+            let session = loopbackSession()
+            defer { session.invalidateAndCancel() }
+            let directory = try temporaryDirectory()
+            defer { try? FileManager.default.removeItem(at: directory) }
+            let file = directory.appendingPathComponent("upload.txt")
+            let contents = Data(String(repeating: "a line of the file\n", count: 500).utf8)
+            try contents.write(to: file)
+            var request = URLRequest(url: server.url("/echo"))
+            request.httpMethod = "PUT"
 
-        let (data, response) = try value(of: session.uploadTask(.promise, with: request, fromFile: file))
+            let (data, response) = try value(of: session.uploadTask(.promise, with: request, fromFile: file))
 
-        #expect(data == contents)
-        #expect((response as? HTTPURLResponse)?.value(forHTTPHeaderField: "X-Method") == "PUT")
+            #expect(data == contents)
+            #expect((response as? HTTPURLResponse)?.value(forHTTPHeaderField: "X-Method") == "PUT")
+        }
     }
 
-    @Test func aDownloadIsMovedToTheSaveLocation() throws {
-        let contents = Data(String(repeating: "downloaded ", count: 1_000).utf8)
-        let server = try LoopbackServer(routes: ["/file": { _ in .init(body: contents) }])
-        defer { server.stop() }
-        let session = loopbackSession()
-        defer { session.invalidateAndCancel() }
-        let directory = try temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let destination = directory.appendingPathComponent("saved.txt")
+    @Test func aDownloadIsMovedToTheSaveLocation() async throws {
+        try await offThePool {
+            let contents = Data(String(repeating: "downloaded ", count: 1_000).utf8)
+            let server = try LoopbackServer(routes: ["/file": { _ in .init(body: contents) }])
+            defer { server.stop() }
+            let session = loopbackSession()
+            defer { session.invalidateAndCancel() }
+            let directory = try temporaryDirectory()
+            defer { try? FileManager.default.removeItem(at: directory) }
+            let destination = directory.appendingPathComponent("saved.txt")
 
-        let download = session.downloadTask(.promise, with: server.url("/file"), to: destination)
-        let (location, response) = try value(of: download)
+            let download = session.downloadTask(.promise, with: server.url("/file"), to: destination)
+            let (location, response) = try value(of: download)
 
-        #expect(location == destination)
-        #expect((response as? HTTPURLResponse)?.statusCode == 200)
-        #expect(try Data(contentsOf: destination) == contents)
+            #expect(location == destination)
+            #expect((response as? HTTPURLResponse)?.statusCode == 200)
+            #expect(try Data(contentsOf: destination) == contents)
+        }
     }
 
-    @Test func aDownloadToADirectoryThatDoesNotExistRejects() throws {
-        let server = try LoopbackServer(routes: ["/file": { _ in .init(text: "unsaved") }])
-        defer { server.stop() }
-        let session = loopbackSession()
-        defer { session.invalidateAndCancel() }
-        let directory = try temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let destination = directory.appendingPathComponent("missing/saved.txt")
+    @Test func aDownloadToADirectoryThatDoesNotExistRejects() async throws {
+        try await offThePool {
+            let server = try LoopbackServer(routes: ["/file": { _ in .init(text: "unsaved") }])
+            defer { server.stop() }
+            let session = loopbackSession()
+            defer { session.invalidateAndCancel() }
+            let directory = try temporaryDirectory()
+            defer { try? FileManager.default.removeItem(at: directory) }
+            let destination = directory.appendingPathComponent("missing/saved.txt")
 
-        let rejection = try error(
-            of: session.downloadTask(.promise, with: server.url("/file"), to: destination))
+            let rejection = try error(
+                of: session.downloadTask(.promise, with: server.url("/file"), to: destination))
 
-        #expect(rejection != nil, "the move to a directory that does not exist succeeded")
-        #expect(!(rejection is PromiseError), "rejected with \(String(describing: rejection))")
-        #expect(!FileManager.default.fileExists(atPath: destination.path))
+            #expect(rejection != nil, "the move to a directory that does not exist succeeded")
+            #expect(!(rejection is PromiseError), "rejected with \(String(describing: rejection))")
+            #expect(!FileManager.default.fileExists(atPath: destination.path))
+        }
     }
 
-    @Test func aLargeBodyArrivesIntactBothWays() throws {
-        let server = try LoopbackServer(routes: ["/echo": echo])
-        defer { server.stop() }
-        let session = loopbackSession()
-        defer { session.invalidateAndCancel() }
-        let large = pseudorandomBytes(count: 8 * 1024 * 1024)
-        let sum = checksum(large)
-        var request = URLRequest(url: server.url("/echo"))
-        request.httpMethod = "POST"
+    @Test func aLargeBodyArrivesIntactBothWays() async throws {
+        try await offThePool {
+            let server = try LoopbackServer(routes: ["/echo": echo])
+            defer { server.stop() }
+            let session = loopbackSession()
+            defer { session.invalidateAndCancel() }
+            let large = pseudorandomBytes(count: 8 * 1024 * 1024)
+            let sum = checksum(large)
+            var request = URLRequest(url: server.url("/echo"))
+            request.httpMethod = "POST"
 
-        let (data, response) = try value(of: session.uploadTask(.promise, with: request, from: large))
+            let (data, response) = try value(of: session.uploadTask(.promise, with: request, from: large))
 
-        // The server reports what it received, and the body it sends back is checked here.
-        let http = try #require(response as? HTTPURLResponse)
-        #expect(http.value(forHTTPHeaderField: "X-Received-Count") == String(large.count))
-        #expect(http.value(forHTTPHeaderField: "X-Received-Checksum") == String(sum))
-        #expect(data.count == large.count)
-        #expect(checksum(data) == sum)
+            // The server reports what it received, and the body it sends back is checked here.
+            let http = try #require(response as? HTTPURLResponse)
+            #expect(http.value(forHTTPHeaderField: "X-Received-Count") == String(large.count))
+            #expect(http.value(forHTTPHeaderField: "X-Received-Checksum") == String(sum))
+            #expect(data.count == large.count)
+            #expect(checksum(data) == sum)
+        }
     }
 
-    @Test func aRefusedConnectionRejectsWithAURLError() throws {
-        let port = try LoopbackServer.closedPort()
-        let session = loopbackSession()
-        defer { session.invalidateAndCancel() }
-        let url = try #require(URL(string: "http://127.0.0.1:\(port)/"))
+    @Test func aRefusedConnectionRejectsWithAURLError() async throws {
+        try await offThePool {
+            let port = try LoopbackServer.closedPort()
+            let session = loopbackSession()
+            defer { session.invalidateAndCancel() }
+            let url = try #require(URL(string: "http://127.0.0.1:\(port)/"))
 
-        let rejection = try error(of: session.dataTask(.promise, with: url))
+            let rejection = try error(of: session.dataTask(.promise, with: url))
 
-        let urlError = try #require(rejection as? URLError, "rejected with \(String(describing: rejection))")
-        #expect(urlError.code == .cannotConnectToHost)
+            let urlError = try #require(
+                rejection as? URLError, "rejected with \(String(describing: rejection))")
+            #expect(urlError.code == .cannotConnectToHost)
+        }
     }
 
-    @Test func cancellingThePromiseCancelsTheTask() throws {
-        let server = try LoopbackServer(routes: ["/slow": { _ in .init(text: "late", delay: slowDelay) }])
-        defer { server.stop() }
-        let session = loopbackSession()
-        defer { session.invalidateAndCancel() }
+    @Test func cancellingThePromiseCancelsTheTask() async throws {
+        try await offThePool {
+            let server = try LoopbackServer(routes: ["/slow": { _ in .init(text: "late", delay: slowDelay) }])
+            defer { server.stop() }
+            let session = loopbackSession()
+            defer { session.invalidateAndCancel() }
 
-        let request = session.dataTask(.promise, with: server.url("/slow"))
-        // Cancelled once the server has the request, so that it can see the client leave.
-        #expect(server.wait(seconds: patience) { $0.requests["/slow"] == 1 }, "the request never arrived")
-        request.cancel()
+            let request = session.dataTask(.promise, with: server.url("/slow"))
+            // Cancelled once the server has the request, so that it can see the client leave.
+            #expect(server.wait(seconds: patience) { $0.requests["/slow"] == 1 }, "the request never arrived")
+            request.cancel()
 
-        let rejection = try error(of: request)
-        #expect(
-            (rejection as? PromiseError)?.isCancelled == true,
-            "rejected with \(String(describing: rejection))")
-        #expect(
-            server.wait(seconds: patience) { $0.abandoned["/slow"] == 1 },
-            "the server did not see the client disconnect: the task was not cancelled")
+            let rejection = try error(of: request)
+            #expect(
+                (rejection as? PromiseError)?.isCancelled == true,
+                "rejected with \(String(describing: rejection))")
+            #expect(
+                server.wait(seconds: patience) { $0.abandoned["/slow"] == 1 },
+                "the server did not see the client disconnect: the task was not cancelled")
+        }
     }
 
-    @Test func aTimeoutRejectsAndCancelsTheTask() throws {
-        let server = try LoopbackServer(routes: ["/slow": { _ in .init(text: "late", delay: slowDelay) }])
-        defer { server.stop() }
-        let session = loopbackSession()
-        defer { session.invalidateAndCancel() }
+    @Test func aTimeoutRejectsAndCancelsTheTask() async throws {
+        try await offThePool {
+            let server = try LoopbackServer(routes: ["/slow": { _ in .init(text: "late", delay: slowDelay) }])
+            defer { server.stop() }
+            let session = loopbackSession()
+            defer { session.invalidateAndCancel() }
 
-        // No handle to the request is kept, so nothing but the time-out waits for it, and the
-        // time-out may cancel it.
-        let timed = session.dataTask(.promise, with: server.url("/slow")).timeout(seconds: 0.5)
+            // No handle to the request is kept, so nothing but the time-out waits for it, and the
+            // time-out may cancel it.
+            let timed = session.dataTask(.promise, with: server.url("/slow")).timeout(seconds: 0.5)
 
-        let rejection = try error(of: timed)
-        let timedOut = if case .timedOut? = rejection as? PromiseError { true } else { false }
-        #expect(timedOut, "rejected with \(String(describing: rejection))")
-        #expect(
-            server.wait(seconds: patience) { $0.abandoned["/slow"] == 1 },
-            "the server did not see the client disconnect: the task was not cancelled")
+            let rejection = try error(of: timed)
+            let timedOut = if case .timedOut? = rejection as? PromiseError { true } else { false }
+            #expect(timedOut, "rejected with \(String(describing: rejection))")
+            #expect(
+                server.wait(seconds: patience) { $0.abandoned["/slow"] == 1 },
+                "the server did not see the client disconnect: the task was not cancelled")
+        }
     }
 }
 
