@@ -68,10 +68,7 @@ extension URLSession {
     public func dataTask(
         _: Namespacer, with convertible: some URLRequestConvertible
     ) -> Promise<(data: Data, response: URLResponse)> {
-        Promise { resolver in
-            let task = dataTask(with: convertible.urlRequest, completionHandler: settle(resolver))
-            task.start(cancelledBy: resolver)
-        }
+        started { dataTask(with: convertible.urlRequest, completionHandler: $0) }
     }
 
     /// Starts an upload task that sends `data` as the body of `convertible`'s request and
@@ -89,11 +86,7 @@ extension URLSession {
     public func uploadTask(
         _: Namespacer, with convertible: some URLRequestConvertible, from data: Data
     ) -> Promise<(data: Data, response: URLResponse)> {
-        Promise { resolver in
-            let task = uploadTask(
-                with: convertible.urlRequest, from: data, completionHandler: settle(resolver))
-            task.start(cancelledBy: resolver)
-        }
+        started { uploadTask(with: convertible.urlRequest, from: data, completionHandler: $0) }
     }
 
     /// Starts an upload task that sends the file at `file` as the body of `convertible`'s
@@ -111,11 +104,7 @@ extension URLSession {
     public func uploadTask(
         _: Namespacer, with convertible: some URLRequestConvertible, fromFile file: URL
     ) -> Promise<(data: Data, response: URLResponse)> {
-        Promise { resolver in
-            let task = uploadTask(
-                with: convertible.urlRequest, fromFile: file, completionHandler: settle(resolver))
-            task.start(cancelledBy: resolver)
-        }
+        started { uploadTask(with: convertible.urlRequest, fromFile: file, completionHandler: $0) }
     }
 
     /// Starts a download task for `convertible`, moves the downloaded file to `saveLocation`
@@ -156,20 +145,24 @@ extension URLSession {
     }
 }
 
-/// The completion handler of a data or upload task, which settles `resolver`.
-///
-/// The error wins; without one, a response fulfils, with an empty body if the session passed
-/// none.
-private func settle(
-    _ resolver: Resolver<(data: Data, response: URLResponse)>
-) -> @Sendable (Data?, URLResponse?, (any Error)?) -> Void {
-    { data, response, error in
-        if let error {
-            resolver.reject(error)
-        } else if let response {
-            resolver.fulfill((data ?? Data(), response))
-        } else {
-            resolver.reject(PromiseError.invalidCallingConvention)
+extension URLSession {
+    /// The promise of a data or upload task that `makeTask` makes with the completion handler
+    /// it is given, which settles the promise: the error wins; without one, a response
+    /// fulfils, with an empty body if the session passed none.
+    fileprivate func started(
+        _ makeTask: (@escaping @Sendable (Data?, URLResponse?, (any Error)?) -> Void) -> URLSessionTask
+    ) -> Promise<(data: Data, response: URLResponse)> {
+        Promise { resolver in
+            let task = makeTask { data, response, error in
+                if let error {
+                    resolver.reject(error)
+                } else if let response {
+                    resolver.fulfill((data ?? Data(), response))
+                } else {
+                    resolver.reject(PromiseError.invalidCallingConvention)
+                }
+            }
+            task.start(cancelledBy: resolver)
         }
     }
 }

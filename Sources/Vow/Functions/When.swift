@@ -102,30 +102,13 @@ func gather<U: Thenable>(_ thenables: [U]) -> Promise<[U.T]> {
         next.consume(thenables) { index in
             { result in
                 progress.settledOne(result)
-                gatherOne(result, at: index, in: gathering, settling: next)
+                gathering.store(result, at: index, settling: next)
             }
         }
     } else {
         next.consume(thenables) { index in
-            { result in gatherOne(result, at: index, in: gathering, settling: next) }
+            { result in gathering.store(result, at: index, settling: next) }
         }
     }
     return Promise(next)
-}
-
-/// Stores one input's value, settling `next` with every value once it was the last missing, or
-/// rejects `next` at once.
-@inlinable
-func gatherOne<T>(
-    _ result: Result<T, any Error>, at index: Int, in gathering: Locked<Gathering<T>>,
-    settling next: EmptyBox<Result<[T], any Error>>
-) {
-    switch result {
-    case .success(let value):
-        if let values = gathering.withLock({ $0.store(value, at: index) }) {
-            next.seal(.success(values))
-        }
-    case .failure(let error):
-        next.seal(.failure(error))
-    }
 }

@@ -44,7 +44,6 @@ func gather<It: IteratorProtocol>(
         limit: concurrently,
         next: { iterator.next() },
         progress: WhenProgress.ofCurrent(expecting: count),
-        countingInputs: count == nil,
         onRejection: { outcome.seal(.failure($0)) },
         onCompletion: { results in
             // Without a rejection every result is a value, so this cannot throw.
@@ -85,7 +84,6 @@ public func when<It: IteratorProtocol>(
         limit: concurrently,
         next: { iterator.next() },
         progress: WhenProgress.ofCurrent(expecting: nil),
-        countingInputs: true,
         onRejection: nil,
         onCompletion: { outcome.seal($0) })
     outcome.replaceUpstream(with: ConsumerLink(throttle))
@@ -132,8 +130,6 @@ private final class Throttle<Element: Thenable>: Upstream, @unchecked Sendable {
     private let next: () -> Element?
     private let limit: Int
     private let progress: WhenProgress?
-    // Whether the progress learns its units from the iterator, as it yields them.
-    private let countsInputs: Bool
     private let onRejection: (@Sendable (any Error) -> Void)?
     private let onCompletion: @Sendable ([Result<Value, any Error>]) -> Void
     private let state = Locked(State())
@@ -142,14 +138,12 @@ private final class Throttle<Element: Thenable>: Upstream, @unchecked Sendable {
         limit: Int,
         next: @escaping () -> Element?,
         progress: WhenProgress?,
-        countingInputs: Bool,
         onRejection: (@Sendable (any Error) -> Void)?,
         onCompletion: @escaping @Sendable ([Result<Value, any Error>]) -> Void
     ) {
         self.limit = limit
         self.next = next
         self.progress = progress
-        self.countsInputs = countingInputs
         self.onRejection = onRejection
         self.onCompletion = onCompletion
     }
@@ -180,7 +174,7 @@ private final class Throttle<Element: Thenable>: Upstream, @unchecked Sendable {
                     finishIterating()
                     break
                 }
-                if countsInputs { progress?.expectOneMore() }
+                progress?.inputStarted()
                 var upstream: Upstream?
                 thenable._pipe { link in
                     upstream = link.upstream

@@ -18,26 +18,30 @@ import Foundation
 // the count the previous one wrote; Foundation's own lock covers each access, not the pair.
 final class WhenProgress: @unchecked Sendable {
     private let progress: Progress
+    // Whether the units are learnt from the inputs as they start, the count being unknown.
+    private let countsInputs: Bool
     private let lock = Locked(())
 
-    private init(_ progress: Progress) {
+    private init(_ progress: Progress, countsInputs: Bool) {
         self.progress = progress
+        self.countsInputs = countsInputs
     }
 
     /// A progress of `count` units, a child of the current progress, if there is one; with no
-    /// count yet, units are added by ``expectOneMore()`` as the inputs are known.
+    /// count, a unit is added by ``inputStarted()`` for each input as it starts.
     @usableFromInline
     static func ofCurrent(expecting count: Int?) -> WhenProgress? {
         guard Progress.current() != nil else { return nil }
         let progress = Progress(totalUnitCount: Int64(count ?? 0))
         progress.isCancellable = false
         progress.isPausable = false
-        return WhenProgress(progress)
+        return WhenProgress(progress, countsInputs: count == nil)
     }
 
-    /// One more input, for a `when` that learns its inputs as it goes.
+    /// One more input started: a unit more, for a `when` that learns its inputs as it goes.
     @usableFromInline
-    func expectOneMore() {
+    func inputStarted() {
+        guard countsInputs else { return }
         lock.withLock { _ in progress.totalUnitCount += 1 }
     }
 

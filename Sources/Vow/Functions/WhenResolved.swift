@@ -20,18 +20,12 @@ public func when<U: Thenable>(resolved thenables: [U]) -> Guarantee<[Result<U.T,
         next.consume(thenables) { index in
             { result in
                 progress.completeOne()
-                if let results = gathering.withLock({ $0.store(result, at: index) }) {
-                    next.seal(results)
-                }
+                gathering.store(result, at: index, resolving: next)
             }
         }
     } else {
         next.consume(thenables) { index in
-            { result in
-                if let results = gathering.withLock({ $0.store(result, at: index) }) {
-                    next.seal(results)
-                }
-            }
+            { result in gathering.store(result, at: index, resolving: next) }
         }
     }
     return Guarantee(next)

@@ -75,3 +75,31 @@ struct Gathering<Value> {
 }
 
 extension Gathering: Sendable where Value: Sendable {}
+
+extension Locked {
+    /// Stores one input's result, resolving `next` with every result once it was the last
+    /// missing: the step of `when(resolved:)`.
+    @inlinable
+    func store<Value>(_ result: Value, at index: Int, resolving next: EmptyBox<[Value]>)
+    where State == Gathering<Value> {
+        if let results = withLock({ $0.store(result, at: index) }) {
+            next.seal(results)
+        }
+    }
+
+    /// Stores one input's value, fulfilling `next` with every value once it was the last
+    /// missing, or rejects `next` at once: the step of `when(fulfilled:)`.
+    @inlinable
+    func store<Value>(
+        _ result: Result<Value, any Error>, at index: Int, settling next: EmptyBox<Result<[Value], any Error>>
+    ) where State == Gathering<Value> {
+        switch result {
+        case .success(let value):
+            if let values = withLock({ $0.store(value, at: index) }) {
+                next.seal(.success(values))
+            }
+        case .failure(let error):
+            next.seal(.failure(error))
+        }
+    }
+}

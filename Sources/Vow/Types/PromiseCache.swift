@@ -104,8 +104,9 @@ public final class PromiseCache<Key: Hashable & Sendable, Value: Sendable>: Send
             case .kept(_, let isExpired)? where isExpired():
                 break
             case .inFlight(let lookup, let callers)?:
-                table.entries[key] = .inFlight(lookup, callers: callers + 1)
-                return (.inFlight(lookup, callers: callers + 1), false)
+                let joined = Entry.inFlight(lookup, callers: callers + 1)
+                table.entries[key] = joined
+                return (joined, false)
             case let entry?:
                 return (entry, false)
             case nil:
