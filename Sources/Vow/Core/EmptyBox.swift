@@ -81,30 +81,34 @@ final class EmptyBox<T: Sendable>: BoxCore, @unchecked Sendable {
             let unretained = state.box
             unretained.with { box in
                 guard box.sealant.attach(&state.handler) else { return }
-                state.woke = box.interest.countConsumer()
+                box.interest.countConsumer()
             }
         }
         if case .one(let handler) = state.handler {
             handler(resolvedValue)
-        } else if state.woke {
+        } else if interest.isDormant {
             wake()
         }
     }
 
-    /// Starts the work of a lazy box that its first handler has just woken, unless the box
-    /// was cancelled meanwhile, which released the work unstarted.
+    /// Starts the work of a lazy box that a handler has just been attached to, unless another
+    /// thread's attachment started it first, or the box was cancelled meanwhile, which released
+    /// the work unstarted.
     @usableFromInline
     func wake() {
         var state = (box: Unretained(self), start: Upstream?.none)
         queue.write(&state) { state in
-            state.box.with { box in swap(&state.start, &box.upstream) }
+            state.box.with { box in
+                guard box.interest.wake() else { return }
+                swap(&state.start, &box.upstream)
+            }
         }
         (state.start as? LazyStart<T>)?.start(self)
     }
 
     /// The state of ``observe(_:)``'s barrier block: the box, unretained (see ``Unretained``),
     /// and the handler, which the block moves into the sealant, leaving ``Handlers/none``, if
-    /// the box is still pending; and whether the handler woke the box.
+    /// the box is still pending.
     ///
     /// A struct rather than a tuple, for the handler's sake; see ``BarrierQueue``.
     @usableFromInline
@@ -113,9 +117,6 @@ final class EmptyBox<T: Sendable>: BoxCore, @unchecked Sendable {
         let box: Unretained<EmptyBox>
         @usableFromInline
         var handler: Handlers<T>
-        /// Whether this handler woke a lazy box, whose work the attaching thread then starts.
-        @usableFromInline
-        var woke = false
 
         @inlinable
         init(box: EmptyBox, handler: @escaping Handler) {

@@ -15,7 +15,7 @@ public import CVowCore
 /// | a consumer withdraws | − 1 | `withdrawn` | ``withdrawConsumer()``, in a barrier |
 /// | the box is cancelled | | `cancelled` | ``markCancelled()``, in the cancelling barrier |
 /// | a lazy box is born | 0 | `dormant` | ``EmptyBox/init(dormant:)`` |
-/// | its first handler is attached | + 1 | − `dormant` | ``countConsumer()``, which says so |
+/// | its first handler is attached | + 1 | − `dormant` | ``countConsumer()``, then ``wake()`` |
 ///
 /// A box gives up, cancelling itself, once a consumer has withdrawn, no consumer is left, and
 /// no handle is left from which a new one could attach. Whichever of the last withdrawal and
@@ -72,12 +72,25 @@ struct Interest {
             == Interest.withdrawn
     }
 
-    /// Counts a handler just attached, waking a dormant box; returns whether it did, so that
-    /// the caller starts the box's work. Only inside the box's barrier.
+    /// Counts a handler just attached. Only inside the box's barrier.
     @inlinable
-    func countConsumer() -> Bool {
+    func countConsumer() {
+        vow_store32_relaxed(address, vow_load32_relaxed(address) &+ 1)
+    }
+
+    /// Whether the box is lazy and its work not started yet, read without ordering after the
+    /// attaching barrier, which ordered the read after the birth that set the flag.
+    @inlinable
+    var isDormant: Bool {
+        vow_load32_relaxed(address) & Interest.dormant != 0
+    }
+
+    /// Clears the dormant flag; returns whether it was set, so that exactly one of the threads
+    /// that saw it starts the work. Only inside the box's barrier.
+    @usableFromInline
+    func wake() -> Bool {
         let word = vow_load32_relaxed(address)
-        vow_store32_relaxed(address, (word &+ 1) & ~Interest.dormant)
+        vow_store32_relaxed(address, word & ~Interest.dormant)
         return word & Interest.dormant != 0
     }
 
