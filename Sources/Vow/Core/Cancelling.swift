@@ -20,7 +20,7 @@ extension Result: CancellationRejectable where Failure == any Error {
     static var cancellationRejection: Self { .failure(PromiseError.cancelled) }
 }
 
-extension EmptyBox {
+extension SealantBox {
     /// Cancels the box as ``BoxCore/cancel()`` does, resolving it with `value` if given, as a
     /// ``Finalizer`` resolves with `()`: its chain has finished.
     @usableFromInline

@@ -13,17 +13,38 @@ public import CVowCore
 ///
 /// The phase, the cancellation state and what the box waits on live in its superclass,
 /// ``BoxCore``, which does not depend on `T`.
+///
+/// The rest of Vow names it `EmptyBox<T>`; the class behind the name is ``SealantBox``.
 @usableFromInline
-// @unchecked: `sealant` is only touched inside `queue` blocks, or read after an acquiring load
+typealias EmptyBox<T: Sendable> = SealantBox<T, Sealant<T>>
+
+/// The class of an ``EmptyBox``, which takes the type of its stored sealant as a second
+/// generic parameter, always `Sealant<T>`.
+///
+/// Swift never specializes a `deinit`, and a generic class's `deinit` destroys its stored
+/// properties with their types' metadata. For a property of type `Sealant<T>` that metadata is
+/// looked up in the runtime's global cache on every deallocation, some 320 instructions, a
+/// tenth of an inline chain's cost. The metadata of a type the class takes as a parameter is
+/// read from the class's own metadata instead, at the cost of a load.
+@usableFromInline
+// @unchecked: `storage` is only touched inside `queue` blocks, or read after an acquiring load
 // of the phase returns `resolved`, after which it is never written again.
-final class EmptyBox<T: Sendable>: BoxCore, @unchecked Sendable {
+final class SealantBox<T: Sendable, Storage: SealantStorage>: BoxCore, @unchecked Sendable
+where Storage.Value == T {
     @usableFromInline
     typealias Handler = Handlers<T>.Body
 
     // Unchecked exclusivity: the queue already orders every access, and the dynamic check
     // would cost more than the barrier.
     @usableFromInline @exclusivity(unchecked)
-    var sealant: Sealant<T> = .pending(Handlers())
+    var storage = Storage()
+
+    /// The box's state, pending with the handlers attached so far or resolved.
+    @inlinable
+    var sealant: Sealant<T> {
+        _read { yield storage.sealant }
+        _modify { yield &storage.sealant }
+    }
 
     /// A pending box with no upstream.
     @inlinable
@@ -51,7 +72,17 @@ final class EmptyBox<T: Sendable>: BoxCore, @unchecked Sendable {
         // A pending box owns its handlers, and each handler owns the next promise of its chain.
         // Released recursively, a long unresolved chain would overflow the stack, so the
         // trampoline releases it one link at a time.
-        guard phase == .pending, !sealant.isEmptyPending else { return }
+        guard phase == .pending else { return }
+        releaseOrphans()
+    }
+
+    /// Hands the handlers of a box released while pending to the trampoline.
+    ///
+    /// A function of its own, never inlined, so that `deinit`, whose common path only reads
+    /// the phase, does not look up the metadata of `Sealant<T>`, which this needs.
+    @inline(never)
+    private func releaseOrphans() {
+        guard !sealant.isEmptyPending else { return }
         Trampoline.current.run(Orphans(taking: &sealant).work, as: .tail)
     }
 
@@ -68,44 +99,6 @@ final class EmptyBox<T: Sendable>: BoxCore, @unchecked Sendable {
         return state.value
     }
 
-    /// Runs `handler` with the result: after the handlers attached before it if the box is
-    /// pending, at once on this thread if it has resolved.
-    @inlinable
-    func observe(_ handler: @escaping Handler) {
-        if phase == .resolved {
-            handler(resolvedValue)
-            return
-        }
-        var state = Attachment(box: self, handler: handler)
-        queue.write(&state) { state in
-            let unretained = state.box
-            unretained.with { box in
-                guard box.sealant.attach(&state.handler) else { return }
-                box.interest.countConsumer()
-            }
-        }
-        if case .one(let handler) = state.handler {
-            handler(resolvedValue)
-        } else if interest.isDormant {
-            wake()
-        }
-    }
-
-    /// Starts the work of a lazy box that a handler has just been attached to, unless another
-    /// thread's attachment started it first, or the box was cancelled meanwhile, which released
-    /// the work unstarted.
-    @usableFromInline
-    func wake() {
-        var state = (box: Unretained(self), start: Upstream?.none)
-        queue.write(&state) { state in
-            state.box.with { box in
-                guard box.interest.wake() else { return }
-                swap(&state.start, &box.upstream)
-            }
-        }
-        (state.start as? LazyStart<T>)?.start(self)
-    }
-
     /// The state of ``observe(_:)``'s barrier block: the box, unretained (see ``Unretained``),
     /// and the handler, which the block moves into the sealant, leaving ``Handlers/none``, if
     /// the box is still pending.
@@ -114,12 +107,12 @@ final class EmptyBox<T: Sendable>: BoxCore, @unchecked Sendable {
     @usableFromInline
     struct Attachment {
         @usableFromInline
-        let box: Unretained<EmptyBox>
+        let box: Unretained<SealantBox>
         @usableFromInline
         var handler: Handlers<T>
 
         @inlinable
-        init(box: EmptyBox, handler: @escaping Handler) {
+        init(box: SealantBox, handler: @escaping Handler) {
             self.box = Unretained(box)
             self.handler = .one(handler)
         }
@@ -239,5 +232,46 @@ final class EmptyBox<T: Sendable>: BoxCore, @unchecked Sendable {
             preconditionFailure("Vow internal error: a resolved box has no value")
         }
         return value
+    }
+}
+
+// Here, rather than in the class, because a lazy box hands itself to its work as an `EmptyBox`.
+extension SealantBox where Storage == Sealant<T> {
+    /// Runs `handler` with the result: after the handlers attached before it if the box is
+    /// pending, at once on this thread if it has resolved.
+    @inlinable
+    func observe(_ handler: @escaping Handler) {
+        if phase == .resolved {
+            handler(resolvedValue)
+            return
+        }
+        var state = Attachment(box: self, handler: handler)
+        queue.write(&state) { state in
+            let unretained = state.box
+            unretained.with { box in
+                guard box.sealant.attach(&state.handler) else { return }
+                box.interest.countConsumer()
+            }
+        }
+        if case .one(let handler) = state.handler {
+            handler(resolvedValue)
+        } else if interest.isDormant {
+            wake()
+        }
+    }
+
+    /// Starts the work of a lazy box that a handler has just been attached to, unless another
+    /// thread's attachment started it first, or the box was cancelled meanwhile, which released
+    /// the work unstarted.
+    @usableFromInline
+    func wake() {
+        var state = (box: Unretained(self), start: Upstream?.none)
+        queue.write(&state) { state in
+            state.box.with { box in
+                guard box.interest.wake() else { return }
+                swap(&state.start, &box.upstream)
+            }
+        }
+        (state.start as? LazyStart<T>)?.start(self)
     }
 }

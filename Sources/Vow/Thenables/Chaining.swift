@@ -65,7 +65,7 @@ extension Guarantee {
     }
 }
 
-extension EmptyBox {
+extension SealantBox {
     /// Runs `step`, which settles this box; a throw from it rejects the box instead. A box
     /// cancelled before its step could run skips it: nobody wants its result any longer.
     @inlinable
@@ -86,6 +86,32 @@ extension EmptyBox {
         step()
     }
 
+    /// Makes what `link` leads to, already counting this box as a consumer, the box's upstream
+    /// in place of the one whose result has arrived. A box cancelled meanwhile withdraws from it
+    /// at once.
+    @inlinable
+    func replaceUpstream(with link: ConsumerLink) {
+        guard let upstream = link.upstream else { return }
+        var state = (box: Unretained(self), upstream: Optional(upstream), kept: false)
+        queue.write(&state) { state in
+            let unretained = state.box
+            unretained.with { box in
+                guard case .pending = box.sealant, !box.interest.isCancelled else { return }
+                // The state takes the replaced upstream, released after the barrier: its
+                // release may free a value, and a value's deinit is user code.
+                swap(&state.upstream, &box.upstream)
+                state.kept = true
+            }
+        }
+        if !state.kept {
+            Upstream.withdraw(from: upstream, cancelling: true)
+        }
+    }
+}
+
+// Constrained, because a step that returns the promise of its own operator is told from
+// the promise's `EmptyBox`.
+extension SealantBox where Storage == Sealant<T> {
     /// Settles this box as `source` does.
     ///
     /// - Throws: ``PromiseError/returnedSelf`` if `source` is the promise this box resolves,
@@ -114,27 +140,5 @@ extension EmptyBox {
         let upstream = source.box.consumed
         source.box.observe { self.seal($0) }
         replaceUpstream(with: upstream)
-    }
-
-    /// Makes what `link` leads to, already counting this box as a consumer, the box's upstream
-    /// in place of the one whose result has arrived. A box cancelled meanwhile withdraws from it
-    /// at once.
-    @inlinable
-    func replaceUpstream(with link: ConsumerLink) {
-        guard let upstream = link.upstream else { return }
-        var state = (box: Unretained(self), upstream: Optional(upstream), kept: false)
-        queue.write(&state) { state in
-            let unretained = state.box
-            unretained.with { box in
-                guard case .pending = box.sealant, !box.interest.isCancelled else { return }
-                // The state takes the replaced upstream, released after the barrier: its
-                // release may free a value, and a value's deinit is user code.
-                swap(&state.upstream, &box.upstream)
-                state.kept = true
-            }
-        }
-        if !state.kept {
-            Upstream.withdraw(from: upstream, cancelling: true)
-        }
     }
 }

@@ -49,7 +49,7 @@ extension Thenable {
     }
 }
 
-extension EmptyBox {
+extension SealantBox {
     /// Attaches the handler `handler` makes for each of `inputs`, by its index, then keeps the
     /// inputs as this box's upstream: once the box settles or is cancelled, each of them hears
     /// that it is no longer needed. The box of a `race` or a `when`.
@@ -70,7 +70,7 @@ extension EmptyBox {
     }
 }
 
-extension EmptyBox {
+extension SealantBox {
     /// Attaches `handler` to `input` and adds the link to `input`, if any, to `upstreams`, which
     /// the caller makes this box's upstream once every input is attached: ``consume(_:_:)``
     /// for inputs of different types. (That one keeps its own loop, making each handler inside
