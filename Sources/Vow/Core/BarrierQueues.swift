@@ -6,12 +6,15 @@
 /// a barrier block, and those blocks are a few instructions long.
 @usableFromInline
 enum BarrierQueues {
-    private static let pool: [BarrierQueue] = (0..<16).map { BarrierQueue(label: "vow.box.\($0)") }
+    // A power of two, so that picking a queue masks the address rather than dividing it: a
+    // division costs some thirty cycles, and every barrier picks a queue.
+    private static let size = 16
+    private static let pool: [BarrierQueue] = (0..<size).map { BarrierQueue(label: "vow.box.\($0)") }
 
     @usableFromInline
     static func queue(for box: AnyObject) -> BarrierQueue {
         // Heap objects are at least 16-byte aligned, so the low bits carry no information.
         let address = UInt(bitPattern: ObjectIdentifier(box))
-        return pool[Int((address >> 4) % UInt(pool.count))]
+        return pool[Int(truncatingIfNeeded: address >> 4) & (size - 1)]
     }
 }
