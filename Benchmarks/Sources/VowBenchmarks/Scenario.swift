@@ -34,14 +34,22 @@ struct Scenario {
     let run: (Context) -> [Row]
 }
 
-/// What every scenario of a run shares: the mode, and the SwiftNIO event loop, started only if
-/// a selected scenario needs it.
+/// What every scenario of a run shares: the mode, how many rounds a scenario may add, and the
+/// SwiftNIO event loop, started only if a selected scenario needs it.
 final class Context {
     let quick: Bool
+    /// The widest spread of a ratio's per-round values, as a fraction of their median, at which
+    /// it counts as settled.
+    let spreadLimit: Double
+    /// How many times its base rounds a scenario may run while its ratio has not settled; 1 in
+    /// quick runs, which never add rounds.
+    let maxRoundsFactor: Double
     private var group: MultiThreadedEventLoopGroup?
 
-    init(quick: Bool) {
+    init(quick: Bool, spreadLimit: Double, maxRoundsFactor: Double) {
         self.quick = quick
+        self.spreadLimit = spreadLimit
+        self.maxRoundsFactor = quick ? 1 : maxRoundsFactor
     }
 
     /// A loop with a thread of its own, as a server would run it.
@@ -57,6 +65,11 @@ final class Context {
     /// Picks the full or the quick variant of a size.
     func size(full: Int, quick: Int) -> Int {
         self.quick ? quick : full
+    }
+
+    /// The most rounds a scenario whose base is `base` rounds may run.
+    func maxRounds(base: Int) -> Int {
+        max(base, Int((Double(base) * maxRoundsFactor).rounded(.down)))
     }
 
     func shutDown() {

@@ -44,8 +44,9 @@ func whenScenario() -> Scenario {
             check(gathered.count == count, "\(name) SwiftNIO: \(gathered.count) values")
             check(gathered.reduce(0, +) == expectedSum, "\(name) SwiftNIO: wrong sum")
         }
-        let samples = compete([vow, floor, nio], metrics: 1, rounds: rounds)
-        return summarize(samples, scenario: name, metrics: [metric], opsPerBatch: count)
+        return measure(
+            [vow, floor, nio], scenario: name, metrics: [metric], rounds: rounds, opsPerBatch: count,
+            context: context)
     }
 }
 
