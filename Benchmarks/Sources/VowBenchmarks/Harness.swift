@@ -27,6 +27,22 @@ struct Contender {
             return [Double(elapsed) * scale / Double(divisor)]
         }
     }
+
+    /// A contender whose single metric, as for ``timed(_:divisor:scale:body:)``, is the time of
+    /// `body` alone, given what `setUp` made beforehand: set-up that another scenario measures,
+    /// or that would hide what this one is about, stays out of the figure.
+    static func timed<Prepared>(
+        _ name: String, divisor: Int, scale: Double = 1, setUp: @escaping () -> Prepared,
+        body: @escaping (Prepared) -> Void
+    ) -> Contender {
+        Contender(name) {
+            let prepared = setUp()
+            let start = DispatchTime.now().uptimeNanoseconds
+            body(prepared)
+            let elapsed = DispatchTime.now().uptimeNanoseconds - start
+            return [Double(elapsed) * scale / Double(divisor)]
+        }
+    }
 }
 
 /// The figures of every round, per contender and metric: `samples[contender][metric][round]`.

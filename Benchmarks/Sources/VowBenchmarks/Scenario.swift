@@ -35,7 +35,7 @@ struct Scenario {
 }
 
 /// What every scenario of a run shares: the mode, how many rounds a scenario may add, and the
-/// SwiftNIO event loop, started only if a selected scenario needs it.
+/// SwiftNIO event loops, started only if a selected scenario needs them.
 final class Context {
     let quick: Bool
     /// The widest spread of a ratio's per-round values, as a fraction of their median, at which
@@ -44,7 +44,7 @@ final class Context {
     /// How many times its base rounds a scenario may run while its ratio has not settled; 1 in
     /// quick runs, which never add rounds.
     let maxRoundsFactor: Double
-    private var group: MultiThreadedEventLoopGroup?
+    private var groups: [MultiThreadedEventLoopGroup] = []
 
     init(quick: Bool, spreadLimit: Double, maxRoundsFactor: Double) {
         self.quick = quick
@@ -53,13 +53,16 @@ final class Context {
     }
 
     /// A loop with a thread of its own, as a server would run it.
-    var loop: any EventLoop {
-        if let group {
-            return group.next()
+    var loop: any EventLoop { loop(0) }
+
+    /// A second loop with a thread of its own, for a scenario whose work moves between two.
+    var secondLoop: any EventLoop { loop(1) }
+
+    private func loop(_ index: Int) -> any EventLoop {
+        while groups.count <= index {
+            groups.append(MultiThreadedEventLoopGroup(numberOfThreads: 1))
         }
-        let started = MultiThreadedEventLoopGroup(numberOfThreads: 1)
-        group = started
-        return started.next()
+        return groups[index].next()
     }
 
     /// Picks the full or the quick variant of a size.
@@ -73,12 +76,14 @@ final class Context {
     }
 
     func shutDown() {
-        do {
-            try group?.syncShutdownGracefully()
-        } catch {
-            progress("vow-benchmarks: could not shut the event loop down: \(error)")
+        for group in groups {
+            do {
+                try group.syncShutdownGracefully()
+            } catch {
+                progress("vow-benchmarks: could not shut an event loop down: \(error)")
+            }
         }
-        group = nil
+        groups = []
     }
 }
 
@@ -88,12 +93,14 @@ func allScenarios() -> [Scenario] {
         latencyScenario(steps: 1),
         latencyScenario(steps: 2),
         latencyScenario(steps: 3),
+        idiomQueuesScenario(),
         concurrentScenario(),
         inlineMap3Scenario(),
         doneCatchScenario(),
         creationResolvedScenario(),
         creationPendingScenario(),
         whenScenario(),
+        whenThreadsScenario(),
         deepChainScenario(),
         mainActorHopScenario(),
         cancelChainScenario(),
