@@ -5,7 +5,10 @@ Usage: python3 Benchmarks/Scripts/chart.py benchmark-results.json Documentation/
 
 A ratio below 1 means Vow took less time (or memory) than the baseline. Where a scenario has a
 ratio target, a black diamond marks it on the bar of the baseline it refers to; absolute targets
-(memory) are stated in the scenario's label instead, since they are not ratios.
+(memory) are stated in the scenario's label instead, since they are not ratios. Where the file
+has the spread of the per-round ratios (`spreads`, written since adaptive rounds), a whisker
+spans their first to third quartile, and a ratio that did not settle is labelled so; older files
+chart without them.
 """
 
 import json
@@ -41,6 +44,16 @@ def vow_figure(scenario):
         if result["contender"] == "Vow":
             return result["median"]
     return None
+
+
+def quartiles(scenario, baseline):
+    """The first and third quartiles of Vow's per-round ratios to `baseline`, and whether they
+    settled; None for files without spreads, or quartiles a log axis cannot show."""
+    spread = (scenario.get("spreads") or {}).get(baseline) or {}
+    q1, q3 = spread.get("q1"), spread.get("q3")
+    if not all(isinstance(value, (int, float)) and value > 0 for value in (q1, q3)):
+        return None
+    return q1, q3, spread.get("settled", True)
 
 
 def label(scenario):
@@ -81,10 +94,30 @@ def chart(report, output):
             )
             seen.add(baseline)
             has_target = target.get("baseline") == baseline and target.get("ratio") is not None
-            # Past the target's marker when it is further out, so the marker hides no digits.
+            spread = quartiles(scenario, baseline)
+            text = f"{ratio:.2f}"
+            # Past the target's marker and the whisker when they are further out, so that they
+            # hide no digits.
             text_at = max(ratio, target["ratio"] * 1.04) if has_target else ratio
+            if spread is not None:
+                q1, q3, settled = spread
+                axes.plot(
+                    [q1, q3],
+                    [y, y],
+                    color="black",
+                    linewidth=1,
+                    marker="|",
+                    markersize=5,
+                    label="per-round ratios, 1st to 3rd quartile" if "spread" not in seen else None,
+                    zorder=2,
+                )
+                seen.add("spread")
+                all_ratios += [q1, q3]
+                text_at = max(text_at, q3)
+                if not settled:
+                    text += " unsettled"
             axes.annotate(
-                f"{ratio:.2f}",
+                text,
                 (text_at, y),
                 xytext=(3, 0),
                 textcoords="offset points",
@@ -121,7 +154,7 @@ def chart(report, output):
     axes.set_yticks(ticks)
     axes.set_yticklabels(tick_labels, fontsize=8)
     axes.set_ylim(-len(scenarios) + 0.4, 0.6)
-    axes.set_xlabel("Vow ÷ baseline (median over rounds; log scale; below 1: Vow is faster or smaller)")
+    axes.set_xlabel("Vow ÷ baseline (medians over the rounds; log scale; below 1: Vow is faster or smaller)")
     axes.grid(axis="x", which="both", alpha=0.3)
     machine = report.get("machine", {})
     mode = "quick run" if report.get("quick") else "full run"
@@ -130,7 +163,8 @@ def chart(report, output):
         f'{machine.get("cores", "?")} cores, Swift {report.get("swift", "?")}',
         fontsize=10,
     )
-    axes.legend(loc="lower right", fontsize=8)
+    # Wherever it covers the least: with whiskers, no corner is reliably free.
+    axes.legend(loc="best", fontsize=8)
     fig.tight_layout()
 
     directory = os.path.dirname(output)

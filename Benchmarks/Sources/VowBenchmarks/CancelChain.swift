@@ -54,8 +54,9 @@ func cancelChainScenario() -> Scenario {
             }
             check(hooks.count == 0, "\(name) resolved: \(hooks.count) hooks ran, expected none")
         }
-        let samples = compete([cancelled, resolved], metrics: 1, rounds: rounds)
-        return summarize(samples, scenario: name, metrics: [metric], opsPerBatch: operations)
+        return measure(
+            [cancelled, resolved], scenario: name, metrics: [metric], rounds: rounds,
+            opsPerBatch: operations, context: context)
     }
 }
 

@@ -71,8 +71,9 @@ func concurrentScenario() -> Scenario {
             }
             finished.wait()
         }
-        let samples = compete([vow, dispatch, tasks], metrics: 1, rounds: rounds)
-        return summarize(samples, scenario: name, metrics: [metric], opsPerBatch: count)
+        return measure(
+            [vow, dispatch, tasks], scenario: name, metrics: [metric], rounds: rounds,
+            opsPerBatch: count, context: context)
     }
 }
 

@@ -55,8 +55,9 @@ func creationResolvedScenario() -> Scenario {
             }
             check(sink.object is EventLoopFuture<Int>, "\(name) SwiftNIO: no future kept")
         }
-        let samples = compete([vow, allocation, nio], metrics: 1, rounds: rounds)
-        return summarize(samples, scenario: name, metrics: [metric], opsPerBatch: operations)
+        return measure(
+            [vow, allocation, nio], scenario: name, metrics: [metric], rounds: rounds,
+            opsPerBatch: operations, context: context)
     }
 }
 
@@ -83,7 +84,8 @@ func creationPendingScenario() -> Scenario {
             check(value == operations - 1, "\(name) Vow: last value \(String(describing: value))")
         }
         let allocation = allocationFloor(scenario: name, operations: operations)
-        let samples = compete([vow, allocation], metrics: 1, rounds: rounds)
-        return summarize(samples, scenario: name, metrics: [metric], opsPerBatch: operations)
+        return measure(
+            [vow, allocation], scenario: name, metrics: [metric], rounds: rounds,
+            opsPerBatch: operations, context: context)
     }
 }

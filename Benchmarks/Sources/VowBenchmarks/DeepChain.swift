@@ -52,8 +52,9 @@ func deepChainScenario() -> Scenario {
             let resolved = clock.lap()
             return [attached / Double(steps), resolved / Double(steps)]
         }
-        let samples = compete([vow, floor], metrics: metrics.count, rounds: rounds)
-        return summarize(samples, scenario: name, metrics: metrics, opsPerBatch: steps)
+        return measure(
+            [vow, floor], scenario: name, metrics: metrics, rounds: rounds,
+            opsPerBatch: steps, context: context)
     }
 }
 

@@ -64,8 +64,9 @@ func doneCatchScenario() -> Scenario {
             let total = waitFor(submitted, "\(name) SwiftNIO")
             check(total == 2 * operations, "\(name) SwiftNIO: total \(total)")
         }
-        let samples = compete([vow, maps, nio], metrics: 1, rounds: rounds)
-        return summarize(samples, scenario: name, metrics: [metric], opsPerBatch: operations)
+        return measure(
+            [vow, maps, nio], scenario: name, metrics: [metric], rounds: rounds,
+            opsPerBatch: operations, context: context)
     }
 }
 

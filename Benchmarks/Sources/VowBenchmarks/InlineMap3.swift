@@ -65,7 +65,8 @@ func inlineMap3Scenario() -> Scenario {
             let total = waitFor(submitted, "\(name) SwiftNIO")
             check(total == 4 * operations, "\(name) SwiftNIO: total \(total)")
         }
-        let samples = compete([vow, floor, nio], metrics: 1, rounds: rounds)
-        return summarize(samples, scenario: name, metrics: [metric], opsPerBatch: operations)
+        return measure(
+            [vow, floor, nio], scenario: name, metrics: [metric], rounds: rounds,
+            opsPerBatch: operations, context: context)
     }
 }

@@ -81,8 +81,9 @@ func latencyScenario(steps: Int) -> Scenario {
                 semaphore.wait()
             }
         }
-        let samples = compete([vow, dispatch, tasks, nio], metrics: 1, rounds: rounds)
-        return summarize(samples, scenario: name, metrics: [metric], opsPerBatch: operations)
+        return measure(
+            [vow, dispatch, tasks, nio], scenario: name, metrics: [metric], rounds: rounds,
+            opsPerBatch: operations, context: context)
     }
 }
 

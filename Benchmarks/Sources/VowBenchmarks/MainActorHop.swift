@@ -59,7 +59,8 @@ func mainActorHopScenario() -> Scenario {
             }
             drain("Dispatch")
         }
-        let samples = compete([vow, dispatch], metrics: 1, rounds: rounds)
-        return summarize(samples, scenario: name, metrics: [metric], opsPerBatch: operations)
+        return measure(
+            [vow, dispatch], scenario: name, metrics: [metric], rounds: rounds,
+            opsPerBatch: operations, context: context)
     }
 }

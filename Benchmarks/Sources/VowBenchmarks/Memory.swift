@@ -86,8 +86,9 @@ func memoryScenario() -> Scenario {
                 waitFor(fulfilled, "\(name) SwiftNIO: fulfilling")
                 return after.perItem(since: before, count: count)
             }
-            let samples = compete([vow, nio], metrics: metrics.count, rounds: rounds)
-            return summarize(samples, scenario: name, metrics: metrics, opsPerBatch: count)
+            return measure(
+                [vow, nio], scenario: name, metrics: metrics, rounds: rounds,
+                opsPerBatch: count, context: context)
         #else
             progress("\(name): skipped, it reads glibc's allocator statistics and /proc")
             return []

@@ -6,6 +6,42 @@ struct Figure {
     let median: Double
     let min: Double
     let rounds: Int
+    /// For a baseline, how Vow's ratio to it varied from round to round; `nil` for Vow itself.
+    let spread: Spread?
+}
+
+/// How Vow's ratio to one baseline varied over the rounds of a run.
+///
+/// Every contender runs once in each round, so each round gives one ratio of two figures taken
+/// a few seconds apart, which the machine's slower and faster spells touch alike: their spread
+/// tells how far the run's figure can be trusted, where the spread of either figure alone
+/// would mostly tell how busy the machine was.
+struct Spread {
+    let median: Double
+    /// The first and third quartiles: half the rounds gave a ratio between them.
+    let q1: Double
+    let q3: Double
+    let min: Double
+    let max: Double
+    /// The interquartile range relative to the median, `(q3 - q1) / median`; not a number when
+    /// the median is not positive.
+    let spread: Double
+    /// The rounds whose figures gave a ratio: all of them, unless a baseline's figure was 0.
+    let rounds: Int
+    /// Whether `spread` is within the run's limit (`--spread`).
+    let settled: Bool
+
+    init(vow: [Double], baseline: [Double], limit: Double) {
+        let ratios = zip(vow, baseline).map { $0 / $1 }.filter(\.isFinite).sorted()
+        median = quantile(ratios, 0.5)
+        q1 = quantile(ratios, 0.25)
+        q3 = quantile(ratios, 0.75)
+        min = ratios.first ?? .nan
+        max = ratios.last ?? .nan
+        spread = median > 0 ? (q3 - q1) / median : .nan
+        rounds = ratios.count
+        settled = spread <= limit
+    }
 }
 
 /// One metric of one scenario, with Vow's figure first and then each baseline's.
@@ -23,6 +59,17 @@ struct Row {
         vow.median / baseline.median
     }
 
+    /// The baseline whose ratio decides whether the metric needs more rounds: the one its
+    /// target names, or else the first; `nil` without baselines.
+    var steering: Figure? {
+        if case .ratio(let name, _)? = metric.target,
+            let baseline = baselines.first(where: { $0.contender == name })
+        {
+            return baseline
+        }
+        return baselines.first
+    }
+
     /// Whether Vow reached the target, or `nil` when the metric has none.
     var met: Bool? {
         switch metric.target {
@@ -37,14 +84,19 @@ struct Row {
     }
 }
 
-/// Reduces the samples of a run to medians and minimums, one row per metric.
-func summarize(_ samples: Samples, scenario: String, metrics: [Metric], opsPerBatch: Int) -> [Row] {
+/// Reduces the samples of a run to medians and minimums, and the paired ratios of each round
+/// to their spread, one row per metric.
+func summarize(
+    _ samples: Samples, scenario: String, metrics: [Metric], opsPerBatch: Int, spreadLimit: Double
+) -> [Row] {
     check(samples.contenders.first == "Vow", "\(scenario): Vow must be the first contender")
     return metrics.enumerated().map { metric, description in
+        let vow = samples.samples[0][metric]
         let figures = samples.contenders.enumerated().map { contender, name in
             let values = samples.samples[contender][metric]
             return Figure(
-                contender: name, median: median(values), min: values.min() ?? .nan, rounds: values.count)
+                contender: name, median: median(values), min: values.min() ?? .nan, rounds: values.count,
+                spread: contender == 0 ? nil : Spread(vow: vow, baseline: values, limit: spreadLimit))
         }
         return Row(scenario: scenario, metric: description, opsPerBatch: opsPerBatch, figures: figures)
     }
@@ -68,10 +120,19 @@ private func describe(_ target: Target?) -> String {
     }
 }
 
-/// The results as aligned text: one line per baseline, the target and verdict on the line of
-/// the baseline the target refers to.
+/// Half the spread, as a percentage either side of the median: `±4%` for a spread of 8%.
+func plusMinus(_ spread: Double?) -> String {
+    guard let spread, spread.isFinite else { return "±n/a" }
+    return String(format: "±%.0f%%", spread * 50)
+}
+
+/// The results as aligned text: one line per baseline, with Vow's ratio to it and that ratio's
+/// spread over the rounds, the target and verdict on the line of the baseline the target refers
+/// to, and the rounds run on the first line of each metric.
 func table(_ rows: [Row]) -> String {
-    var lines: [[String]] = [["scenario", "unit", "Vow", "baseline", "figure", "ratio", "target", "met?"]]
+    var lines: [[String]] = [
+        ["scenario", "unit", "Vow", "baseline", "figure", "ratio", "spread", "target", "met?", "rounds"]
+    ]
     for row in rows {
         let verdict = row.met.map { $0 ? "yes" : "NO" } ?? ""
         let targetBaseline: String? =
@@ -81,6 +142,7 @@ func table(_ rows: [Row]) -> String {
             let first = index == 0
             let carriesTarget =
                 targetBaseline == baseline.contender || (targetBaseline == nil && first)
+            let spread = baseline.spread.map { plusMinus($0.spread) + ($0.settled ? "" : " unsettled") }
             lines.append([
                 first ? row.metric.name : "",
                 first ? row.metric.unit : "",
@@ -88,26 +150,38 @@ func table(_ rows: [Row]) -> String {
                 baseline.contender,
                 formatted(baseline.median),
                 String(format: "%.2f", row.ratio(to: baseline)),
+                spread ?? "",
                 carriesTarget ? describe(row.metric.target) : "",
                 carriesTarget ? verdict : "",
+                first ? String(row.vow.rounds) : "",
             ])
             verdictShown = verdictShown || carriesTarget
         }
         if row.baselines.isEmpty || !verdictShown {
             lines.append([
-                row.metric.name, row.metric.unit, formatted(row.vow.median), "", "", "",
-                describe(row.metric.target), verdict,
+                row.metric.name, row.metric.unit, formatted(row.vow.median), "", "", "", "",
+                describe(row.metric.target), verdict, row.baselines.isEmpty ? String(row.vow.rounds) : "",
             ])
         }
     }
     let widths = (0..<lines[0].count).map { column in lines.map { $0[column].count }.max() ?? 0 }
-    let numeric: Set<Int> = [2, 4, 5]
+    let numeric: Set<Int> = [2, 4, 5, 9]
     return lines.map { cells in
         cells.enumerated().map { column, cell in
             let padding = String(repeating: " ", count: widths[column] - cell.count)
             return numeric.contains(column) ? padding + cell : cell + padding
         }.joined(separator: "  ").trimmingTrailingSpaces()
     }.joined(separator: "\n")
+}
+
+/// What the table's ratio and spread columns mean, for below it.
+func tableLegend(spreadLimit: Double) -> String {
+    let limit = String(format: "%g%%", spreadLimit * 100)
+    return """
+        ratio:   Vow's median ÷ the baseline's median, over the rounds
+        spread:  half the interquartile range of the per-round ratios (each round's Vow ÷ baseline),
+                 relative to their median; unsettled when the whole range is wider than \(limit)
+        """
 }
 
 extension String {
@@ -123,10 +197,12 @@ extension String {
 // MARK: - JSON
 
 /// The run's results for `chart.py` and for comparing runs.
-func report(_ rows: [Row], quick: Bool, startLoad: String, endLoad: String) -> JSON {
+func report(_ rows: [Row], context: Context, startLoad: String, endLoad: String) -> JSON {
     .object([
         ("date", .string(ISO8601DateFormatter().string(from: Date()))),
-        ("quick", .bool(quick)),
+        ("quick", .bool(context.quick)),
+        ("spreadLimit", .number(context.spreadLimit)),
+        ("maxRoundsFactor", .number(context.maxRoundsFactor)),
         ("swift", .string(swiftVersion)),
         ("machine", machine(startLoad: startLoad, endLoad: endLoad)),
         ("scenarios", .array(rows.map(json))),
@@ -162,6 +238,26 @@ private func json(_ row: Row) -> JSON {
                 })
         ),
         ("ratios", .object(row.baselines.map { ($0.contender, .number(row.ratio(to: $0))) })),
+        (
+            "spreads",
+            .object(
+                row.baselines.compactMap { baseline in
+                    baseline.spread.map { (baseline.contender, json($0)) }
+                })
+        ),
+    ])
+}
+
+private func json(_ spread: Spread) -> JSON {
+    .object([
+        ("median", .number(spread.median)),
+        ("q1", .number(spread.q1)),
+        ("q3", .number(spread.q3)),
+        ("min", .number(spread.min)),
+        ("max", .number(spread.max)),
+        ("spread", .number(spread.spread)),
+        ("rounds", .number(Double(spread.rounds))),
+        ("settled", .bool(spread.settled)),
     ])
 }
 

@@ -34,24 +34,35 @@ struct Scenario {
     let run: (Context) -> [Row]
 }
 
-/// What every scenario of a run shares: the mode, and the SwiftNIO event loop, started only if
-/// a selected scenario needs it.
+/// What every scenario of a run shares: the mode, how many rounds a scenario may add, and the
+/// SwiftNIO event loops, started only if a selected scenario needs them.
 final class Context {
     let quick: Bool
-    private var group: MultiThreadedEventLoopGroup?
+    /// The widest spread of a ratio's per-round values, as a fraction of their median, at which
+    /// it counts as settled.
+    let spreadLimit: Double
+    /// How many times its base rounds a scenario may run while its ratio has not settled; 1 in
+    /// quick runs, which never add rounds.
+    let maxRoundsFactor: Double
+    private var groups: [MultiThreadedEventLoopGroup] = []
 
-    init(quick: Bool) {
+    init(quick: Bool, spreadLimit: Double, maxRoundsFactor: Double) {
         self.quick = quick
+        self.spreadLimit = spreadLimit
+        self.maxRoundsFactor = quick ? 1 : maxRoundsFactor
     }
 
     /// A loop with a thread of its own, as a server would run it.
-    var loop: any EventLoop {
-        if let group {
-            return group.next()
+    var loop: any EventLoop { loop(0) }
+
+    /// A second loop with a thread of its own, for a scenario whose work moves between two.
+    var secondLoop: any EventLoop { loop(1) }
+
+    private func loop(_ index: Int) -> any EventLoop {
+        while groups.count <= index {
+            groups.append(MultiThreadedEventLoopGroup(numberOfThreads: 1))
         }
-        let started = MultiThreadedEventLoopGroup(numberOfThreads: 1)
-        group = started
-        return started.next()
+        return groups[index].next()
     }
 
     /// Picks the full or the quick variant of a size.
@@ -59,13 +70,20 @@ final class Context {
         self.quick ? quick : full
     }
 
+    /// The most rounds a scenario whose base is `base` rounds may run.
+    func maxRounds(base: Int) -> Int {
+        max(base, Int((Double(base) * maxRoundsFactor).rounded(.down)))
+    }
+
     func shutDown() {
-        do {
-            try group?.syncShutdownGracefully()
-        } catch {
-            progress("vow-benchmarks: could not shut the event loop down: \(error)")
+        for group in groups {
+            do {
+                try group.syncShutdownGracefully()
+            } catch {
+                progress("vow-benchmarks: could not shut an event loop down: \(error)")
+            }
         }
-        group = nil
+        groups = []
     }
 }
 
@@ -75,12 +93,14 @@ func allScenarios() -> [Scenario] {
         latencyScenario(steps: 1),
         latencyScenario(steps: 2),
         latencyScenario(steps: 3),
+        idiomQueuesScenario(),
         concurrentScenario(),
         inlineMap3Scenario(),
         doneCatchScenario(),
         creationResolvedScenario(),
         creationPendingScenario(),
         whenScenario(),
+        whenThreadsScenario(),
         deepChainScenario(),
         mainActorHopScenario(),
         cancelChainScenario(),

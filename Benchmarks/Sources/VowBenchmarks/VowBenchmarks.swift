@@ -32,7 +32,8 @@ struct VowBenchmarks {
         // benchmarks work that can never finish: stop instead of measuring it.
         conf.logHandler = { event in fail("Vow reported: \(event)") }
 
-        let context = Context(quick: options.quick)
+        let context = Context(
+            quick: options.quick, spreadLimit: options.spreadLimit, maxRoundsFactor: options.maxRoundsFactor)
         let startLoad = loadAverage()
         let start = DispatchTime.now().uptimeNanoseconds
         var rows: [Row] = []
@@ -48,7 +49,8 @@ struct VowBenchmarks {
             "all done in \(seconds(since: start)); load average \(startLoad) at start, \(endLoad) at end")
 
         print(table(rows))
-        let json = report(rows, quick: options.quick, startLoad: startLoad, endLoad: endLoad)
+        print("\n" + tableLegend(spreadLimit: context.spreadLimit))
+        let json = report(rows, context: context, startLoad: startLoad, endLoad: endLoad)
         do {
             try json.text.write(toFile: options.jsonPath, atomically: true, encoding: .utf8)
         } catch {

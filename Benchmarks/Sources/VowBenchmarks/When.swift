@@ -44,13 +44,15 @@ func whenScenario() -> Scenario {
             check(gathered.count == count, "\(name) SwiftNIO: \(gathered.count) values")
             check(gathered.reduce(0, +) == expectedSum, "\(name) SwiftNIO: wrong sum")
         }
-        let samples = compete([vow, floor, nio], metrics: 1, rounds: rounds)
-        return summarize(samples, scenario: name, metrics: [metric], opsPerBatch: count)
+        return measure(
+            [vow, floor, nio], scenario: name, metrics: [metric], rounds: rounds,
+            opsPerBatch: count, context: context)
     }
 }
 
 /// An array that takes one lock per append, as values arriving from many threads would need.
-private final class LockedCollection {
+// @unchecked: `storage` is only read and written with `lock` held.
+final class LockedCollection: @unchecked Sendable {
     private let lock = NSLock()
     private var storage: [Int] = []
 
@@ -58,10 +60,15 @@ private final class LockedCollection {
         storage.reserveCapacity(capacity)
     }
 
-    func append(_ value: Int) {
+    /// Appends `value` and returns how many values there are with it, so that the thread that
+    /// adds the last one knows it.
+    @discardableResult
+    func append(_ value: Int) -> Int {
         lock.lock()
         storage.append(value)
+        let count = storage.count
         lock.unlock()
+        return count
     }
 
     var values: [Int] {
