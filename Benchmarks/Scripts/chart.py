@@ -4,8 +4,7 @@
 Usage: python3 Benchmarks/Scripts/chart.py benchmark-results.json Documentation/Images/performance.png
 
 A ratio below 1 means Vow took less time (or memory) than the baseline. Where a scenario has a
-ratio target, a black diamond marks it on the bar of the baseline it refers to; absolute targets
-(memory) are stated in the scenario's label instead, since they are not ratios. Where the file
+ratio target, a black diamond marks it on the bar of the baseline it refers to. Where the file
 has the spread of the per-round ratios (`spreads`, written since adaptive rounds), a whisker
 spans their first to third quartile, and a ratio that did not settle is labelled so; older files
 chart without them.
@@ -39,13 +38,6 @@ def colour(name):
     return COLOURS[name]
 
 
-def vow_figure(scenario):
-    for result in scenario["results"]:
-        if result["contender"] == "Vow":
-            return result["median"]
-    return None
-
-
 def quartiles(scenario, baseline):
     """The first and third quartiles of Vow's per-round ratios to `baseline`, and whether they
     settled; None for files without spreads, or quartiles a log axis cannot show."""
@@ -57,13 +49,7 @@ def quartiles(scenario, baseline):
 
 
 def label(scenario):
-    text = f'{scenario["name"]}\n({scenario["unit"]})'
-    target = scenario.get("target")
-    if target and target.get("absolute") is not None:
-        vow = vow_figure(scenario)
-        verdict = "met" if scenario.get("met") else "missed"
-        text += f'\nVow {vow:.0f}, target ≤{target["absolute"]:g}: {verdict}'
-    return text
+    return f'{scenario["name"]}\n({scenario["unit"]})'
 
 
 def chart(report, output):

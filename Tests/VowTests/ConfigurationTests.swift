@@ -134,6 +134,23 @@ import Vow
         #expect(reports.count == 1)
     }
 
+    /// A box released while pending hands its handlers to the trampoline, outside its `deinit`,
+    /// which only reads the phase: they are still released, and with them what they captured.
+    @Test func theHandlersOfAPendingPromiseReleasedUnresolvedAreFreed() {
+        final class Token: Sendable {}
+        weak var captured: Token?
+        func attachAndDrop() {
+            let token = Token()
+            captured = token
+            let (promise, _) = Promise<Int>.pending()
+            _ = promise.map(on: nil) { _ in token }
+            _ = promise.done(on: nil) { _ in _ = token }
+        }
+        let events = capturingLogEvents(attachAndDrop)
+        #expect(captured == nil)
+        #expect(events.count == 1)
+    }
+
     /// Swift Testing drains the main queue on a thread other than the main thread, so only the
     /// queue, not `Thread.isMainThread`, shows that `wait()` runs inside a main-queue block.
     @Test func waitInsideAMainQueueBlockIsReported() throws {

@@ -68,7 +68,7 @@ func creationResolvedScenario() -> Scenario {
 /// - allocation: one small object holding `i`, as for "creation-resolved".
 func creationPendingScenario() -> Scenario {
     let name = "creation-pending"
-    let metric = Metric(name: name, unit: "ns/op", target: .ratio(baseline: "allocation", atMost: 6.0))
+    let metric = Metric(name: name, unit: "ns/op", target: .ratio(baseline: "allocation", atMost: 4.0))
     return Scenario(name: name) { context in
         let operations = context.size(full: 1_000_000, quick: 20_000)
         let rounds = context.size(full: 15, quick: 2)

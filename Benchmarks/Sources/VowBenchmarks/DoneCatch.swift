@@ -30,7 +30,10 @@ func doneCatchScenario() -> Scenario {
                 }.done(on: nil) {
                     sink.add($0)
                 }.catch(on: nil) { error in
-                    fail("\(name) Vow: rejected with \(error)")
+                    // The scenario's name spelled out: a closure capturing `name` would allocate
+                    // its context on every operation, a cost of this closure and not of Vow,
+                    // which the map steps' closures, capturing nothing, do not pay.
+                    fail("done-catch Vow: rejected with \(error)")
                 }
                 resolver.fulfill(1)
             }
@@ -56,7 +59,7 @@ func doneCatchScenario() -> Scenario {
                     let promise = loop.makePromise(of: Int.self)
                     let mapped = promise.futureResult.map { $0 + 1 }
                     mapped.whenSuccess { total.value += $0 }
-                    mapped.whenFailure { error in fail("\(name) SwiftNIO: failed with \(error)") }
+                    mapped.whenFailure { error in fail("done-catch SwiftNIO: failed with \(error)") }
                     promise.succeed(1)
                 }
                 return total.value

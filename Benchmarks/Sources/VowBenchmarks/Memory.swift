@@ -27,7 +27,8 @@ import Vow
 /// reported as released while pending.
 func memoryScenario() -> Scenario {
     let name = "memory"
-    let target = Target.absolute(atMost: 350)
+    // Issue 12 asks for no more than SwiftNIO's futures, which hold the same work.
+    let target = Target.ratio(baseline: "SwiftNIO", atMost: 1.0)
     let metrics = [
         Metric(name: name, unit: "B (heap)", target: target),
         Metric(name: "memory/rss", unit: "B (RSS)", target: target),

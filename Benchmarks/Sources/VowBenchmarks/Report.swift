@@ -75,8 +75,6 @@ struct Row {
         switch metric.target {
         case nil:
             return nil
-        case .absolute(let limit):
-            return vow.median <= limit
         case .ratio(let name, let limit):
             guard let baseline = baselines.first(where: { $0.contender == name }) else { return nil }
             return ratio(to: baseline) <= limit
@@ -116,7 +114,6 @@ private func describe(_ target: Target?) -> String {
     switch target {
     case nil: ""
     case .ratio(_, let limit): "≤" + String(format: "%.2f", limit)
-    case .absolute(let limit): "≤" + formatted(limit) + " abs"
     }
 }
 
@@ -215,7 +212,6 @@ private func json(_ row: Row) -> JSON {
         case nil: .null
         case .ratio(let baseline, let limit):
             .object([("baseline", .string(baseline)), ("ratio", .number(limit))])
-        case .absolute(let limit): .object([("baseline", .null), ("absolute", .number(limit))])
         }
     return .object([
         ("name", .string(row.metric.name)),
