@@ -29,7 +29,8 @@ COLOURS = {
     "allocation": "#937860",
     "collect floor": "#da8bc3",
 }
-SPARE_COLOURS = ["#8c8c8c", "#ccb974", "#64b5cd", "#c44e52"]
+# No red among them: red marks a missed target.
+SPARE_COLOURS = ["#8c8c8c", "#ccb974", "#64b5cd", "#1b9e77"]
 
 
 def colour(name):

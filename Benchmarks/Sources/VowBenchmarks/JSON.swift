@@ -34,7 +34,6 @@ indirect enum JSON {
         }
     }
 
-    /// Whole numbers without a fraction, others to six significant digits: more would be noise.
     /// Writes the elements of an array (no keys) or an object (keys), one per indented line.
     private static func writeList(
         _ elements: [(key: String?, value: JSON)],
@@ -59,6 +58,7 @@ indirect enum JSON {
         output += indent + brackets.close
     }
 
+    /// Whole numbers without a fraction, others to six significant digits: more would be noise.
     private static func number(_ value: Double) -> String {
         guard value.isFinite else { return "null" }
         if value == value.rounded(), abs(value) < 1e15 {
