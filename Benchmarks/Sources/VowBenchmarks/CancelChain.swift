@@ -11,7 +11,7 @@ import Vow
 func cancelChainScenario() -> Scenario {
     let name = "cancel-chain-10"
     let steps = 10
-    let metric = Metric(name: name, unit: "ns/op", target: .ratio(baseline: "Vow, resolved", atMost: 2.0))
+    let metric = Metric(name: name, unit: "ns/op", target: Target(baseline: "Vow, resolved", atMost: 2.0))
     return Scenario(name: name) { context in
         let operations = context.size(full: 20_000, quick: 1_000)
         let rounds = context.size(full: 15, quick: 2)

@@ -15,7 +15,7 @@ import Vow
 ///   them. A continuation plays the pending promise, resuming it plays fulfilling.
 func concurrentScenario() -> Scenario {
     let name = "concurrent-10k"
-    let metric = Metric(name: name, unit: "ms/10k", target: .ratio(baseline: "Dispatch", atMost: 1.5))
+    let metric = Metric(name: name, unit: "ms/10k", target: Target(baseline: "Dispatch", atMost: 1.5))
     return Scenario(name: name) { context in
         let count = 10_000
         let rounds = context.size(full: 15, quick: 2)

@@ -33,7 +33,7 @@ private func allocationFloor(scenario name: String, operations: Int) -> Contende
 /// - SwiftNIO: `loop.makeSucceededFuture(i)`, from the benchmark thread.
 func creationResolvedScenario() -> Scenario {
     let name = "creation-resolved"
-    let metric = Metric(name: name, unit: "ns/op", target: .ratio(baseline: "allocation", atMost: 2.0))
+    let metric = Metric(name: name, unit: "ns/op", target: Target(baseline: "allocation", atMost: 2.0))
     return Scenario(name: name) { context in
         let operations = context.size(full: 1_000_000, quick: 20_000)
         let rounds = context.size(full: 15, quick: 2)
@@ -68,7 +68,7 @@ func creationResolvedScenario() -> Scenario {
 /// - allocation: one small object holding `i`, as for "creation-resolved".
 func creationPendingScenario() -> Scenario {
     let name = "creation-pending"
-    let metric = Metric(name: name, unit: "ns/op", target: .ratio(baseline: "allocation", atMost: 4.0))
+    let metric = Metric(name: name, unit: "ns/op", target: Target(baseline: "allocation", atMost: 4.0))
     return Scenario(name: name) { context in
         let operations = context.size(full: 1_000_000, quick: 20_000)
         let rounds = context.size(full: 15, quick: 2)

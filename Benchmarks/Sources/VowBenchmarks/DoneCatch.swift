@@ -13,7 +13,7 @@ import Vow
 ///   the total and `whenFailure`, and `succeed(1)`.
 func doneCatchScenario() -> Scenario {
     let name = "done-catch"
-    let metric = Metric(name: name, unit: "ns/op", target: .ratio(baseline: "map steps", atMost: 1.2))
+    let metric = Metric(name: name, unit: "ns/op", target: Target(baseline: "map steps", atMost: 1.2))
     return Scenario(name: name) { context in
         let operations = context.size(full: 20_000, quick: 2_000)
         let rounds = context.size(full: 15, quick: 2)

@@ -20,12 +20,7 @@ struct Contender {
     static func timed(
         _ name: String, divisor: Int, scale: Double = 1, body: @escaping () -> Void
     ) -> Contender {
-        Contender(name) {
-            let start = DispatchTime.now().uptimeNanoseconds
-            body()
-            let elapsed = DispatchTime.now().uptimeNanoseconds - start
-            return [Double(elapsed) * scale / Double(divisor)]
-        }
+        timed(name, divisor: divisor, scale: scale, setUp: {}, body: body)
     }
 
     /// A contender whose single metric, as for ``timed(_:divisor:scale:body:)``, is the time of

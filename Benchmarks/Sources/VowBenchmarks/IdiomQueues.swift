@@ -32,7 +32,7 @@ import Vow
 /// inline work, which done-catch measures, small beside three thread switches.
 func idiomQueuesScenario() -> Scenario {
     let name = "idiom-queues"
-    let metric = Metric(name: name, unit: "µs/op", target: .ratio(baseline: "Dispatch", atMost: 1.25))
+    let metric = Metric(name: name, unit: "µs/op", target: Target(baseline: "Dispatch", atMost: 1.25))
     return Scenario(name: name) { context in
         // Half latency's batch, still a tenth of a second or more per contender: three hops
         // each for three contenders would otherwise make this the longest scenario, and it may

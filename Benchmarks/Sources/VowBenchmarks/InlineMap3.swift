@@ -14,7 +14,7 @@ import Vow
 func inlineMap3Scenario() -> Scenario {
     let name = "inline-map3"
     let metric = Metric(
-        name: name, unit: "ns/op", target: .ratio(baseline: "hand-written floor", atMost: 2.0))
+        name: name, unit: "ns/op", target: Target(baseline: "hand-written floor", atMost: 2.0))
     return Scenario(name: name) { context in
         let operations = context.size(full: 20_000, quick: 2_000)
         let rounds = context.size(full: 15, quick: 2)

@@ -22,7 +22,7 @@ func latencyScenario(steps: Int) -> Scenario {
     let name = "latency-\(steps)"
     let metric = Metric(
         name: name, unit: "µs/op",
-        target: targets[steps].map { .ratio(baseline: "Dispatch", atMost: $0) })
+        target: targets[steps].map { Target(baseline: "Dispatch", atMost: $0) })
     return Scenario(name: name) { context in
         let operations = context.size(full: 10_000, quick: 200)
         // More rounds than elsewhere: a round is short, and the targets are within 10–20%.

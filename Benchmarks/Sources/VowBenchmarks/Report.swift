@@ -59,26 +59,22 @@ struct Row {
         vow.median / baseline.median
     }
 
+    /// The baseline the target names, or `nil` when the metric has no target or that baseline
+    /// did not run.
+    var targetBaseline: Figure? {
+        metric.target.flatMap { target in baselines.first { $0.contender == target.baseline } }
+    }
+
     /// The baseline whose ratio decides whether the metric needs more rounds: the one its
     /// target names, or else the first; `nil` without baselines.
     var steering: Figure? {
-        if case .ratio(let name, _)? = metric.target,
-            let baseline = baselines.first(where: { $0.contender == name })
-        {
-            return baseline
-        }
-        return baselines.first
+        targetBaseline ?? baselines.first
     }
 
     /// Whether Vow reached the target, or `nil` when the metric has none.
     var met: Bool? {
-        switch metric.target {
-        case nil:
-            return nil
-        case .ratio(let name, let limit):
-            guard let baseline = baselines.first(where: { $0.contender == name }) else { return nil }
-            return ratio(to: baseline) <= limit
-        }
+        guard let target = metric.target, let baseline = targetBaseline else { return nil }
+        return ratio(to: baseline) <= target.atMost
     }
 }
 
@@ -111,10 +107,7 @@ func formatted(_ value: Double) -> String {
 }
 
 private func describe(_ target: Target?) -> String {
-    switch target {
-    case nil: ""
-    case .ratio(_, let limit): "≤" + String(format: "%.2f", limit)
-    }
+    target.map { "≤" + String(format: "%.2f", $0.atMost) } ?? ""
 }
 
 /// Half the spread, as a percentage either side of the median: `±4%` for a spread of 8%.
@@ -132,13 +125,12 @@ func table(_ rows: [Row]) -> String {
     ]
     for row in rows {
         let verdict = row.met.map { $0 ? "yes" : "NO" } ?? ""
-        let targetBaseline: String? =
-            if case .ratio(let name, _)? = row.metric.target { name } else { nil }
+        let targetName = row.metric.target?.baseline
         var verdictShown = false
         for (index, baseline) in row.baselines.enumerated() {
             let first = index == 0
             let carriesTarget =
-                targetBaseline == baseline.contender || (targetBaseline == nil && first)
+                targetName == baseline.contender || (targetName == nil && first)
             let spread = baseline.spread.map { plusMinus($0.spread) + ($0.settled ? "" : " unsettled") }
             lines.append([
                 first ? row.metric.name : "",
@@ -208,11 +200,10 @@ func report(_ rows: [Row], context: Context, startLoad: String, endLoad: String)
 
 private func json(_ row: Row) -> JSON {
     let target: JSON =
-        switch row.metric.target {
-        case nil: .null
-        case .ratio(let baseline, let limit):
-            .object([("baseline", .string(baseline)), ("ratio", .number(limit))])
+        row.metric.target.map {
+            .object([("baseline", .string($0.baseline)), ("ratio", .number($0.atMost))])
         }
+        ?? .null
     return .object([
         ("name", .string(row.metric.name)),
         ("scenario", .string(row.scenario)),

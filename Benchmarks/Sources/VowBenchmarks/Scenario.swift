@@ -5,8 +5,9 @@ import NIOPosix
 /// What a scenario's Vow figure should reach: at most a ratio to one baseline's figure from
 /// the same run, a limit that suits metrics where lower is better. Absolute figures mean
 /// little on a shared machine, so every target is a ratio.
-enum Target {
-    case ratio(baseline: String, atMost: Double)
+struct Target {
+    let baseline: String
+    let atMost: Double
 }
 
 /// Which way a metric's figure improves.

@@ -31,7 +31,7 @@ import Vow
 /// with the values arriving late and from several threads.
 func whenThreadsScenario() -> Scenario {
     let name = "when-threads"
-    let metric = Metric(name: name, unit: "ms/10k", target: .ratio(baseline: "collect floor", atMost: 10))
+    let metric = Metric(name: name, unit: "ms/10k", target: Target(baseline: "collect floor", atMost: 10))
     return Scenario(name: name) { context in
         let count = 10_000
         let slices = 16
