@@ -26,10 +26,14 @@ typealias EmptyBox<T: Sendable> = SealantBox<T, Sealant<T>>
 /// looked up in the runtime's global cache on every deallocation, some 320 instructions, a
 /// tenth of an inline chain's cost. The metadata of a type the class takes as a parameter is
 /// read from the class's own metadata instead, at the cost of a load.
+///
+/// Not final: an operator's box, a ``StepBox``, is an empty box that also carries the operator's
+/// step. Every member is final, so that every call stays direct, in code inlined into other
+/// modules too.
 @usableFromInline
 // @unchecked: `storage` is only touched inside `queue` blocks, or read after an acquiring load
 // of the phase returns `resolved`, after which it is never written again.
-final class SealantBox<T: Sendable, Storage: SealantStorage>: BoxCore, @unchecked Sendable
+class SealantBox<T: Sendable, Storage: SealantStorage>: BoxCore, @unchecked Sendable
 where Storage.Value == T {
     @usableFromInline
     typealias Handler = Handlers<T>.Body
@@ -37,11 +41,11 @@ where Storage.Value == T {
     // Unchecked exclusivity: the queue already orders every access, and the dynamic check
     // would cost more than the barrier.
     @usableFromInline @exclusivity(unchecked)
-    var storage = Storage()
+    final var storage = Storage()
 
     /// The box's state, pending with the handlers attached so far or resolved.
     @inlinable
-    var sealant: Sealant<T> {
+    final var sealant: Sealant<T> {
         _read { yield storage.sealant }
         _modify { yield &storage.sealant }
     }
@@ -88,7 +92,7 @@ where Storage.Value == T {
 
     /// The result, or `nil` while the box is pending.
     @inlinable
-    var resolution: T? {
+    final var resolution: T? {
         if phase == .resolved {
             return resolvedValue
         }
@@ -123,7 +127,7 @@ where Storage.Value == T {
     /// unless the thread is already ``Trampoline/maximumDepth`` runs deep. Only the first seal
     /// takes effect; later ones are ignored.
     @inlinable
-    func seal(_ value: T) {
+    final func seal(_ value: T) {
         seal(value, as: .tail)
     }
 
@@ -131,14 +135,14 @@ where Storage.Value == T {
     /// its handlers have run when this returns, however deep the thread is in other handlers.
     /// Only the first seal takes effect; later ones are ignored.
     @inlinable
-    func sealNow(_ value: T) {
+    final func sealNow(_ value: T) {
         seal(value, as: .call)
     }
 
     /// Resolves the box with `value`, runs its handlers as `entry` allows, then tells the
     /// upstream, which the box no longer needs.
     @inlinable
-    func seal(_ value: T, as entry: TrampolineEntry) {
+    final func seal(_ value: T, as entry: TrampolineEntry) {
         let (handlers, upstream) = take(value)
         run(handlers, with: value, as: entry)
         if let upstream { Upstream.withdraw(from: upstream, cancelling: false) }
@@ -147,7 +151,7 @@ where Storage.Value == T {
     /// Stores `value` and takes the handlers attached so far and the upstream, which the box
     /// no longer needs; takes nothing if already resolved.
     @inlinable
-    func take(_ value: T) -> (Handlers<T>, Upstream?) {
+    final func take(_ value: T) -> (Handlers<T>, Upstream?) {
         // A box that has resolved stays as it is: later seals, such as the rejection a
         // cancelled chain passes on to its cancelled steps, skip the barrier.
         guard phase == .pending else { return (.none, nil) }
@@ -171,7 +175,7 @@ where Storage.Value == T {
     /// Runs the handlers ``take(_:)`` returned, nested in this call or postponed on the
     /// trampoline, as `entry` allows there.
     @inlinable
-    func run(_ batch: Handlers<T>, with value: T, as entry: TrampolineEntry) {
+    final func run(_ batch: Handlers<T>, with value: T, as entry: TrampolineEntry) {
         switch batch {
         case .none:
             return
@@ -192,15 +196,16 @@ where Storage.Value == T {
 
     /// Cancels this box alone; see ``BoxCore/cancelNow()``.
     @usableFromInline
-    override func cancelNow() -> Upstream? {
+    final override func cancelNow() -> Upstream? {
         cancelNow(resolvingWith: nil)
     }
 
     /// Resolves the box with the `T` at `value`; see
     /// ``BoxCore/settleCancelled(with:handingOver:)``.
     @usableFromInline
-    override func settleCancelled(with value: UnsafeRawPointer, handingOver handlers: UnsafeMutableRawPointer)
-    {
+    final override func settleCancelled(
+        with value: UnsafeRawPointer, handingOver handlers: UnsafeMutableRawPointer
+    ) {
         guard let taken = resolveInBarrier(with: value.assumingMemoryBound(to: T.self).pointee) else {
             return
         }
@@ -213,7 +218,7 @@ where Storage.Value == T {
     /// cancelled, from ``settleCancelled(with:handingOver:)``, which marks it in the same
     /// barrier.
     @inlinable
-    func resolveInBarrier(with value: T) -> Handlers<T>? {
+    final func resolveInBarrier(with value: T) -> Handlers<T>? {
         guard let handlers = sealant.resolve(with: value) else { return nil }
         vow_store_releasing(phaseAddress, Phase.resolved.rawValue)
         return handlers
@@ -221,13 +226,13 @@ where Storage.Value == T {
 
     /// Whether no value has been sealed yet. Cheap enough for the unspecialized `deinit` of a
     /// resolver, which reports a promise that can no longer be resolved.
-    var isUnsealed: Bool {
+    final var isUnsealed: Bool {
         phase == .pending
     }
 
     /// The value of a resolved box, read without the queue: it can no longer change.
     @inlinable
-    var resolvedValue: T {
+    final var resolvedValue: T {
         guard case .resolved(let value) = sealant else {
             preconditionFailure("Vow internal error: a resolved box has no value")
         }

@@ -80,20 +80,14 @@ extension Thenable {
     func then<Owner: AnyObject & Sendable, U: Thenable>(
         via queue: HandlerQueue, owner: Owner, _ body: @escaping @Sendable (Owner, T) throws -> U
     ) -> Promise<U.T> {
-        chainValue(on: queue, with: Owned(owner, body)) { value, owned, next in
-            guard let owner = owned.owner else { return next.cancel() }
-            try next.follow(owned.body(owner, value))
-        }
+        Promise(chain(on: queue, OwnedThenStep(Owned(owner, body))))
     }
 
     @inlinable
     func map<Owner: AnyObject & Sendable, U>(
         via queue: HandlerQueue, owner: Owner, _ body: @escaping @Sendable (Owner, T) throws -> U
     ) -> Promise<U> {
-        chainValue(on: queue, with: Owned(owner, body)) { value, owned, next in
-            guard let owner = owned.owner else { return next.cancel() }
-            next.seal(.success(try owned.body(owner, value)))
-        }
+        Promise(chain(on: queue, OwnedMapStep(Owned(owner, body))))
     }
 
     @inlinable
@@ -108,22 +102,14 @@ extension Thenable {
         via queue: HandlerQueue, owner: Owner, policy: CatchPolicy,
         _ body: @escaping @Sendable (Owner, any Error) throws -> U
     ) -> Promise<T> where U.T == T {
-        chainResult(on: queue, route: .errors(policy), with: Owned(owner, body)) { result, owned, next in
-            guard let owner = owned.owner else { return next.cancel() }
-            guard case .failure(let error) = result else { return next.seal(result) }
-            try next.follow(owned.body(owner, error))
-        }
+        Promise(chain(on: queue, OwnedRecoverStep(Owned(owner, body), policy: policy)))
     }
 
     @inlinable
     func ensure<Owner: AnyObject & Sendable>(
         via queue: HandlerQueue, owner: Owner, _ body: @escaping @Sendable (Owner) -> Void
     ) -> Promise<T> {
-        chainResult(on: queue, with: Owned(owner, body)) { result, owned, next in
-            guard let owner = owned.owner else { return next.cancel() }
-            owned.body(owner)
-            next.seal(result)
-        }
+        Promise(chain(on: queue, OwnedEnsureStep(Owned(owner, body))))
     }
 }
 
@@ -138,5 +124,88 @@ extension CatchMixin {
         return self.catch(via: queue, policy: policy) { error in
             if let owner = owned.owner { owned.body(owner, error) }
         }
+    }
+}
+
+// The steps of the bound operators: each is its unbound namesake's step, run only while the
+// owner lives; once it is gone, the step cancels its box, and so the rest of its chain.
+
+/// The step of a bound `then`.
+@usableFromInline
+struct OwnedThenStep<Owner: AnyObject & Sendable, Admitted: Sendable, Next: Thenable>: ValueStep {
+    @usableFromInline
+    typealias Value = Next.T
+
+    @usableFromInline
+    let owned: Owned<Owner, @Sendable (Owner, Admitted) throws -> Next>
+
+    @inlinable
+    init(_ owned: Owned<Owner, @Sendable (Owner, Admitted) throws -> Next>) {
+        self.owned = owned
+    }
+
+    @inlinable
+    func run(_ value: Admitted, settling box: EmptyBox<Result<Next.T, any Error>>) throws {
+        guard let owner = owned.owner else { return box.cancel() }
+        try box.follow(owned.body(owner, value))
+    }
+}
+
+/// The step of a bound `map` and `done`.
+@usableFromInline
+struct OwnedMapStep<Owner: AnyObject & Sendable, Admitted: Sendable, Value: Sendable>: ValueStep {
+    @usableFromInline
+    let owned: Owned<Owner, @Sendable (Owner, Admitted) throws -> Value>
+
+    @inlinable
+    init(_ owned: Owned<Owner, @Sendable (Owner, Admitted) throws -> Value>) {
+        self.owned = owned
+    }
+
+    @inlinable
+    func run(_ value: Admitted, settling box: EmptyBox<Result<Value, any Error>>) throws {
+        guard let owner = owned.owner else { return box.cancel() }
+        box.seal(.success(try owned.body(owner, value)))
+    }
+}
+
+/// The step of a bound `recover`.
+@usableFromInline
+struct OwnedRecoverStep<Owner: AnyObject & Sendable, Value: Sendable, Next: Thenable>: RecoveryStep
+where Next.T == Value {
+    @usableFromInline
+    let owned: Owned<Owner, @Sendable (Owner, any Error) throws -> Next>
+    @usableFromInline
+    let policy: CatchPolicy
+
+    @inlinable
+    init(_ owned: Owned<Owner, @Sendable (Owner, any Error) throws -> Next>, policy: CatchPolicy) {
+        self.owned = owned
+        self.policy = policy
+    }
+
+    @inlinable
+    func run(_ error: any Error, settling box: EmptyBox<Result<Value, any Error>>) throws {
+        guard let owner = owned.owner else { return box.cancel() }
+        try box.follow(owned.body(owner, error))
+    }
+}
+
+/// The step of a bound `ensure`.
+@usableFromInline
+struct OwnedEnsureStep<Owner: AnyObject & Sendable, Value: Sendable>: ResultStep {
+    @usableFromInline
+    let owned: Owned<Owner, @Sendable (Owner) -> Void>
+
+    @inlinable
+    init(_ owned: Owned<Owner, @Sendable (Owner) -> Void>) {
+        self.owned = owned
+    }
+
+    @inlinable
+    func run(_ result: Result<Value, any Error>, settling box: EmptyBox<Result<Value, any Error>>) {
+        guard let owner = owned.owner else { return box.cancel() }
+        owned.body(owner)
+        box.seal(result)
     }
 }

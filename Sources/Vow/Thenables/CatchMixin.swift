@@ -80,19 +80,7 @@ extension CatchMixin {
     )
         -> Finalizer
     {
-        let caught = consume(into: EmptyBox<Void>.init(consuming:)) { caught in
-            { result in
-                guard case .failure(let error) = result, policy.handles(error) else {
-                    caught.seal(())
-                    return
-                }
-                queue.run(error, body, resolving: caught) { error, body, caught in
-                    body(error)
-                    caught.seal(())
-                }
-            }
-        }
-        return Finalizer(caught)
+        Finalizer(chain(on: queue, CatchStep<T>(body, policy: policy)))
     }
 
     /// Ends a chain whose errors need no handling, reporting any that arrives as
@@ -105,5 +93,33 @@ extension CatchMixin {
     @discardableResult
     public func cauterize() -> Finalizer {
         self.catch(via: .inline, policy: conf.catchPolicy) { conf.log(.cauterized($0)) }
+    }
+}
+
+/// The step of `catch`, which ends a chain: resolved once the body has handled an error the
+/// policy hands it, at once for anything else.
+@usableFromInline
+struct CatchStep<Value: Sendable>: GuaranteeStep {
+    @usableFromInline
+    let body: @Sendable (any Error) -> Void
+    @usableFromInline
+    let policy: CatchPolicy
+
+    @inlinable
+    init(_ body: @escaping @Sendable (any Error) -> Void, policy: CatchPolicy) {
+        self.body = body
+        self.policy = policy
+    }
+
+    @inlinable
+    func route(_ input: Result<Value, any Error>) -> StepRoute<any Error, Void> {
+        guard case .failure(let error) = input, policy.handles(error) else { return .settle(()) }
+        return .run(error)
+    }
+
+    @inlinable
+    func run(_ error: any Error, settling box: EmptyBox<Void>) {
+        body(error)
+        box.seal(())
     }
 }

@@ -1,91 +1,30 @@
-// Each operator passes its closure as the payload and describes its step as a closure that
-// captures nothing. A step capturing the operator's closure would cost one more allocation per
-// chained step, and a pending handler would hold two objects instead of one.
+// Every operator describes what it does as a ``ChainStep`` and attaches it here, in a
+// ``StepBox``: the box the operator's promise or guarantee waits on, and the handler of the
+// thenable before it.
 
 extension Thenable {
-    /// The skeleton of the operators that handle fulfilled values and return a ``Promise``:
-    /// a rejection settles the new promise at once; a value goes to `step` on `queue`, which
-    /// must settle `next` or throw, and a throw rejects it.
+    /// Attaches `step`, to run on `queue`, and returns the box it settles.
     @inlinable
-    func chainValue<U, Payload: Sendable>(
-        on queue: HandlerQueue,
-        with payload: Payload,
-        _ step: @escaping @Sendable (T, Payload, EmptyBox<Result<U, any Error>>) throws -> Void
-    ) -> Promise<U> {
-        let next = consume(into: EmptyBox<Result<U, any Error>>.init(consuming:)) { next in
-            { result in
-                switch result {
-                case .success(let value):
-                    queue.run(value, payload, settling: next, step)
-                case .failure(let error):
-                    next.seal(.failure(error))
-                }
-            }
+    func chain<Step: ChainStep>(on queue: HandlerQueue, _ step: Step) -> StepBox<Step>
+    where Step.Input == Result<T, any Error> {
+        consume(into: { link in StepBox(consuming: link, on: queue, step) }) { box in
+            { box.receive($0) }
         }
-        return Promise(next)
-    }
-
-    /// The skeleton of the operators that handle whole results and return a ``Promise``: results
-    /// that `route` admits go to `step` on `queue`; the others settle the new promise at once.
-    @inlinable
-    func chainResult<Payload: Sendable>(
-        on queue: HandlerQueue,
-        route: Route = .results,
-        with payload: Payload,
-        _ step:
-            @escaping @Sendable (Result<T, any Error>, Payload, EmptyBox<Result<T, any Error>>) throws -> Void
-    ) -> Promise<T> {
-        let next = consume(into: EmptyBox<Result<T, any Error>>.init(consuming:)) { next in
-            { result in
-                guard route.admits(result) else {
-                    next.seal(result)
-                    return
-                }
-                queue.run(result, payload, settling: next, step)
-            }
-        }
-        return Promise(next)
     }
 }
 
 extension Guarantee {
-    /// The skeleton of every operator that returns a ``Guarantee``: `step` runs on `queue` with
-    /// the value and must seal `next`.
+    /// Attaches `step`, to run on `queue` with the guarantee's value, and returns the box it
+    /// settles.
     @inlinable
-    func chainGuarantee<U, Payload: Sendable>(
-        on queue: HandlerQueue,
-        with payload: Payload,
-        _ step: @escaping @Sendable (T, Payload, EmptyBox<U>) -> Void
-    ) -> Guarantee<U> {
-        let next = EmptyBox<U>(consuming: box.consumed)
-        box.observe { value in
-            queue.run(value, payload, resolving: next, step)
-        }
-        return Guarantee<U>(next)
+    func chain<Step: ChainStep>(on queue: HandlerQueue, _ step: Step) -> StepBox<Step> where Step.Input == T {
+        let next = StepBox(consuming: box.consumed, on: queue, step)
+        box.observe { next.receive($0) }
+        return next
     }
 }
 
 extension SealantBox {
-    /// Runs `step`, which settles this box; a throw from it rejects the box instead. A box
-    /// cancelled before its step could run skips it: nobody wants its result any longer.
-    @inlinable
-    func settle<U>(by step: () throws -> Void) where T == Result<U, any Error> {
-        guard !interest.isCancelled else { return }
-        do {
-            try step()
-        } catch {
-            seal(.failure(error))
-        }
-    }
-
-    /// Runs `step`, which resolves this box, unless the box was cancelled before its step
-    /// could run.
-    @inlinable
-    func resolve(by step: () -> Void) {
-        guard !interest.isCancelled else { return }
-        step()
-    }
-
     /// Makes what `link` leads to, already counting this box as a consumer, the box's upstream
     /// in place of the one whose result has arrived. A box cancelled meanwhile withdraws from it
     /// at once.

@@ -65,10 +65,7 @@ extension Thenable {
 
     @inlinable
     func done(via queue: HandlerQueue, _ body: @escaping @Sendable (T) throws -> Void) -> Promise<Void> {
-        chainValue(on: queue, with: body) { value, body, next in
-            try body(value)
-            next.seal(.success(()))
-        }
+        map(via: queue, body)
     }
 }
 
@@ -119,9 +116,6 @@ extension Guarantee {
 
     @inlinable
     func done(via queue: HandlerQueue, _ body: @escaping @Sendable (T) -> Void) -> Guarantee<Void> {
-        chainGuarantee(on: queue, with: body) { value, body, next in
-            body(value)
-            next.seal(())
-        }
+        map(via: queue, body)
     }
 }

@@ -49,10 +49,7 @@ extension Thenable {
 
     @inlinable
     func get(via queue: HandlerQueue, _ body: @escaping @Sendable (T) throws -> Void) -> Promise<T> {
-        chainValue(on: queue, with: body) { value, body, next in
-            try body(value)
-            next.seal(.success(value))
-        }
+        Promise(chain(on: queue, GetStep(body)))
     }
 
     /// Looks at the result, value or error, without changing it. Useful for logging.
@@ -102,10 +99,7 @@ extension Thenable {
     func tap(via queue: HandlerQueue, _ body: @escaping @Sendable (Result<T, any Error>) -> Void) -> Promise<
         T
     > {
-        chainResult(on: queue, with: body) { result, body, next in
-            body(result)
-            next.seal(result)
-        }
+        Promise(chain(on: queue, TapStep(body)))
     }
 }
 
@@ -199,9 +193,60 @@ extension Guarantee {
 
     @inlinable
     func get(via queue: HandlerQueue, _ body: @escaping @Sendable (T) -> Void) -> Guarantee<T> {
-        chainGuarantee(on: queue, with: body) { value, body, next in
-            body(value)
-            next.seal(value)
-        }
+        Guarantee(chain(on: queue, GuaranteeGetStep(body)))
+    }
+}
+
+/// The step of a promise's `get`: the value, passed on once the body has seen it.
+@usableFromInline
+struct GetStep<Value: Sendable>: ValueStep {
+    @usableFromInline
+    let body: @Sendable (Value) throws -> Void
+
+    @inlinable
+    init(_ body: @escaping @Sendable (Value) throws -> Void) {
+        self.body = body
+    }
+
+    @inlinable
+    func run(_ value: Value, settling box: EmptyBox<Result<Value, any Error>>) throws {
+        try body(value)
+        box.seal(.success(value))
+    }
+}
+
+/// The step of `tap`: the result, passed on once the body has seen it.
+@usableFromInline
+struct TapStep<Value: Sendable>: ResultStep {
+    @usableFromInline
+    let body: @Sendable (Result<Value, any Error>) -> Void
+
+    @inlinable
+    init(_ body: @escaping @Sendable (Result<Value, any Error>) -> Void) {
+        self.body = body
+    }
+
+    @inlinable
+    func run(_ result: Result<Value, any Error>, settling box: EmptyBox<Result<Value, any Error>>) {
+        body(result)
+        box.seal(result)
+    }
+}
+
+/// The step of a guarantee's `get`: the value, passed on once the body has seen it.
+@usableFromInline
+struct GuaranteeGetStep<Input: Sendable>: GuaranteeValueStep {
+    @usableFromInline
+    let body: @Sendable (Input) -> Void
+
+    @inlinable
+    init(_ body: @escaping @Sendable (Input) -> Void) {
+        self.body = body
+    }
+
+    @inlinable
+    func run(_ value: Input, settling box: EmptyBox<Input>) {
+        body(value)
+        box.seal(value)
     }
 }

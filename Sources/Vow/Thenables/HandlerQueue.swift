@@ -27,55 +27,37 @@ enum HandlerQueue: Sendable {
         }
     }
 
-    /// Runs `step` with `input` and `payload` on the queue, or at once when inline; a throw
-    /// from `step` rejects `next`.
+    /// Runs the step of `box` with `admitted` on the queue, or at once when inline.
     ///
     /// A handler given a queue therefore never runs inside the call that attached it, even when
     /// the thenable is already resolved. `on: nil` runs it at once if the thenable is resolved,
     /// otherwise on the thread that resolves it.
     ///
-    /// The step's inputs are passed separately rather than captured by a closure, so that the
-    /// inline path allocates nothing.
+    /// The inline path is apart so that it allocates nothing: the closure a hop dispatches,
+    /// which captures the box and the input, is made only for a hop.
     @inlinable
-    func run<Input: Sendable, Payload: Sendable, U>(
-        _ input: Input,
-        _ payload: Payload,
-        settling next: EmptyBox<Result<U, any Error>>,
-        _ step: @escaping @Sendable (Input, Payload, EmptyBox<Result<U, any Error>>) throws -> Void
-    ) {
-        switch self {
-        case .inline:
-            next.settle { try step(input, payload, next) }
-        case .queue(let queue):
-            queue.async { next.settle { try step(input, payload, next) } }
-        case .flagged(let flagged):
-            flagged.queue.async(flags: flagged.flags) { next.settle { try step(input, payload, next) } }
-        case .actor(let target):
-            target.run { next.settle { try step(input, payload, next) } }
-        case .dispatched(let target):
-            target.dispatcher.dispatch { next.settle { try step(input, payload, next) } }
+    func run<Step: ChainStep>(_ admitted: Step.Admitted, in box: StepBox<Step>) {
+        if case .inline = self {
+            box.execute(admitted)
+        } else {
+            dispatch { box.execute(admitted) }
         }
     }
 
-    /// Runs `step` as ``run(_:_:settling:_:)`` does, for a step that cannot fail.
+    /// Runs `work` on the queue, or at once when inline.
     @inlinable
-    func run<Input: Sendable, Payload: Sendable, U>(
-        _ input: Input,
-        _ payload: Payload,
-        resolving next: EmptyBox<U>,
-        _ step: @escaping @Sendable (Input, Payload, EmptyBox<U>) -> Void
-    ) {
+    func dispatch(_ work: @escaping @Sendable () -> Void) {
         switch self {
         case .inline:
-            next.resolve { step(input, payload, next) }
+            work()
         case .queue(let queue):
-            queue.async { next.resolve { step(input, payload, next) } }
+            queue.async(execute: work)
         case .flagged(let flagged):
-            flagged.queue.async(flags: flagged.flags) { next.resolve { step(input, payload, next) } }
+            flagged.queue.async(flags: flagged.flags, execute: work)
         case .actor(let target):
-            target.run { next.resolve { step(input, payload, next) } }
+            target.run(work)
         case .dispatched(let target):
-            target.dispatcher.dispatch { next.resolve { step(input, payload, next) } }
+            target.dispatcher.dispatch(work)
         }
     }
 }

@@ -57,9 +57,7 @@ extension Thenable {
 
     @inlinable
     func map<U>(via queue: HandlerQueue, _ transform: @escaping @Sendable (T) throws -> U) -> Promise<U> {
-        chainValue(on: queue, with: transform) { value, transform, next in
-            next.seal(.success(try transform(value)))
-        }
+        Promise(chain(on: queue, MapStep(transform)))
     }
 
     /// Transforms the fulfilled value, rejecting when the transform returns `nil`.
@@ -111,12 +109,7 @@ extension Thenable {
     func compactMap<U>(via queue: HandlerQueue, _ transform: @escaping @Sendable (T) throws -> U?) -> Promise<
         U
     > {
-        chainValue(on: queue, with: transform) { value, transform, next in
-            guard let transformed = try transform(value) else {
-                throw PromiseError.compactMap(value, U.self)
-            }
-            next.seal(.success(transformed))
-        }
+        Promise(chain(on: queue, CompactMapStep(transform)))
     }
 
     /// Discards the fulfilled value, keeping only whether the work succeeded.
@@ -176,14 +169,67 @@ extension Guarantee {
 
     @inlinable
     func map<U>(via queue: HandlerQueue, _ transform: @escaping @Sendable (T) -> U) -> Guarantee<U> {
-        chainGuarantee(on: queue, with: transform) { value, transform, next in
-            next.seal(transform(value))
-        }
+        Guarantee<U>(chain(on: queue, GuaranteeMapStep(transform)))
     }
 
     /// Discards the value.
     @inlinable
     public func asVoid() -> Guarantee<Void> {
         map(via: .inline) { _ in }
+    }
+}
+
+/// The step of a promise's `map` and `done`: the value, transformed.
+@usableFromInline
+struct MapStep<Admitted: Sendable, Value: Sendable>: ValueStep {
+    @usableFromInline
+    let transform: @Sendable (Admitted) throws -> Value
+
+    @inlinable
+    init(_ transform: @escaping @Sendable (Admitted) throws -> Value) {
+        self.transform = transform
+    }
+
+    @inlinable
+    func run(_ value: Admitted, settling box: EmptyBox<Result<Value, any Error>>) throws {
+        box.seal(.success(try transform(value)))
+    }
+}
+
+/// The step of `compactMap`: the value, transformed, or a rejection naming it if the transform
+/// returns `nil`.
+@usableFromInline
+struct CompactMapStep<Admitted: Sendable, Value: Sendable>: ValueStep {
+    @usableFromInline
+    let transform: @Sendable (Admitted) throws -> Value?
+
+    @inlinable
+    init(_ transform: @escaping @Sendable (Admitted) throws -> Value?) {
+        self.transform = transform
+    }
+
+    @inlinable
+    func run(_ value: Admitted, settling box: EmptyBox<Result<Value, any Error>>) throws {
+        guard let transformed = try transform(value) else {
+            throw PromiseError.compactMap(value, Value.self)
+        }
+        box.seal(.success(transformed))
+    }
+}
+
+/// The step of a guarantee's `map` and `done`: the value, transformed.
+@usableFromInline
+struct GuaranteeMapStep<Input: Sendable, Output: Sendable>: GuaranteeValueStep {
+    @usableFromInline
+    let transform: @Sendable (Input) -> Output
+
+    @inlinable
+    init(_ transform: @escaping @Sendable (Input) -> Output) {
+        self.transform = transform
+    }
+
+    @inlinable
+    func run(_ value: Input, settling box: EmptyBox<Output>) {
+        box.seal(transform(value))
     }
 }

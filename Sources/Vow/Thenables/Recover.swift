@@ -59,10 +59,7 @@ extension CatchMixin {
         policy: CatchPolicy,
         _ body: @escaping @Sendable (any Error) throws -> U
     ) -> Promise<T> where U.T == T {
-        chainResult(on: queue, route: .errors(policy), with: body) { result, body, next in
-            guard case .failure(let error) = result else { return }
-            try next.follow(body(error))
-        }
+        Promise(chain(on: queue, RecoverStep(body, policy: policy)))
     }
 
     /// Replaces every error, cancellation included, with a guarantee, so the chain can no
@@ -118,17 +115,7 @@ extension CatchMixin {
     func recover(via queue: HandlerQueue, _ body: @escaping @Sendable (any Error) -> Guarantee<T>)
         -> Guarantee<T>
     {
-        let next = consume(into: EmptyBox<T>.init(consuming:)) { next in
-            { result in
-                switch result {
-                case .success(let value):
-                    next.seal(value)
-                case .failure(let error):
-                    queue.run(error, body, resolving: next) { error, body, next in next.follow(body(error)) }
-                }
-            }
-        }
-        return Guarantee<T>(next)
+        Guarantee(chain(on: queue, RecoverAllStep(body)))
     }
 
     /// Ensures `body` runs after this promise resolves, whatever the outcome, and passes the
@@ -177,10 +164,7 @@ extension CatchMixin {
 
     @inlinable
     func ensure(via queue: HandlerQueue, _ body: @escaping @Sendable () -> Void) -> Promise<T> {
-        chainResult(on: queue, with: body) { result, body, next in
-            body()
-            next.seal(result)
-        }
+        Promise(chain(on: queue, EnsureStep(body)))
     }
 
     /// Like ``ensure(_:)``, but waits for the guarantee `body` returns before passing the
@@ -228,9 +212,7 @@ extension CatchMixin {
     @inlinable
     func ensureThen(via queue: HandlerQueue, _ body: @escaping @Sendable () -> Guarantee<Void>) -> Promise<T>
     {
-        chainResult(on: queue, with: body) { result, body, next in
-            body().box.observe { next.seal(result) }
-        }
+        Promise(chain(on: queue, EnsureThenStep(body)))
     }
 }
 
@@ -351,10 +333,113 @@ extension CatchMixin where T == Void {
         policy: CatchPolicy,
         _ body: @escaping @Sendable (any Error) throws -> Void
     ) -> Promise<Void> {
-        chainResult(on: queue, route: .errors(policy), with: body) { result, body, next in
-            guard case .failure(let error) = result else { return }
-            try body(error)
-            next.seal(.success(()))
+        Promise(chain(on: queue, RecoverVoidStep(body, policy: policy)))
+    }
+}
+
+/// The step of a promise's `recover`: the thenable the body makes of an error the policy hands
+/// it, followed.
+@usableFromInline
+struct RecoverStep<Value: Sendable, Next: Thenable>: RecoveryStep where Next.T == Value {
+    @usableFromInline
+    let body: @Sendable (any Error) throws -> Next
+    @usableFromInline
+    let policy: CatchPolicy
+
+    @inlinable
+    init(_ body: @escaping @Sendable (any Error) throws -> Next, policy: CatchPolicy) {
+        self.body = body
+        self.policy = policy
+    }
+
+    @inlinable
+    func run(_ error: any Error, settling box: EmptyBox<Result<Value, any Error>>) throws {
+        try box.follow(body(error))
+    }
+}
+
+/// The step of the `recover` that makes a guarantee: the value, or the guarantee the body makes
+/// of any error, followed.
+@usableFromInline
+struct RecoverAllStep<Output: Sendable>: GuaranteeStep {
+    @usableFromInline
+    let body: @Sendable (any Error) -> Guarantee<Output>
+
+    @inlinable
+    init(_ body: @escaping @Sendable (any Error) -> Guarantee<Output>) {
+        self.body = body
+    }
+
+    @inlinable
+    func route(_ input: Result<Output, any Error>) -> StepRoute<any Error, Output> {
+        switch input {
+        case .success(let value): .settle(value)
+        case .failure(let error): .run(error)
         }
+    }
+
+    @inlinable
+    func run(_ error: any Error, settling box: EmptyBox<Output>) {
+        box.follow(body(error))
+    }
+}
+
+/// The step of `ensure`: the result, passed on once the body has run.
+@usableFromInline
+struct EnsureStep<Value: Sendable>: ResultStep {
+    @usableFromInline
+    let body: @Sendable () -> Void
+
+    @inlinable
+    init(_ body: @escaping @Sendable () -> Void) {
+        self.body = body
+    }
+
+    @inlinable
+    func run(_ result: Result<Value, any Error>, settling box: EmptyBox<Result<Value, any Error>>) {
+        body()
+        box.seal(result)
+    }
+}
+
+/// The step of `ensureThen`: the result, passed on once the guarantee the body makes resolves.
+@usableFromInline
+struct EnsureThenStep<Value: Sendable>: ResultStep {
+    @usableFromInline
+    let body: @Sendable () -> Guarantee<Void>
+
+    @inlinable
+    init(_ body: @escaping @Sendable () -> Guarantee<Void>) {
+        self.body = body
+    }
+
+    @inlinable
+    func run(_ result: Result<Value, any Error>, settling box: EmptyBox<Result<Value, any Error>>) {
+        body().box.observe { _ in box.seal(result) }
+    }
+}
+
+/// The step of the `recover` of a `Promise<Void>` whose body returns nothing: fulfilled once the
+/// body has handled an error the policy hands it.
+@usableFromInline
+struct RecoverVoidStep: RecoveryStep {
+    @usableFromInline
+    typealias Value = Void
+
+    @usableFromInline
+    let body: @Sendable (any Error) throws -> Void
+    @usableFromInline
+    let policy: CatchPolicy
+
+    @inlinable
+    init(_ body: @escaping @Sendable (any Error) throws -> Void, policy: CatchPolicy) {
+        self.body = body
+        self.policy = policy
+    }
+
+    @inlinable
+    func run(_ error: any Error, settling box: EmptyBox<Result<Void, any Error>>) throws {
+        try body(error)
+        box.seal(.success(()))
     }
 }

@@ -70,9 +70,7 @@ extension Thenable {
     func then<U: Thenable>(via queue: HandlerQueue, _ body: @escaping @Sendable (T) throws -> U) -> Promise<
         U.T
     > {
-        chainValue(on: queue, with: body) { value, body, next in
-            try next.follow(body(value))
-        }
+        Promise(chain(on: queue, ThenStep(body)))
     }
 }
 
@@ -130,8 +128,43 @@ extension Guarantee {
 
     @inlinable
     func then<U>(via queue: HandlerQueue, _ body: @escaping @Sendable (T) -> Guarantee<U>) -> Guarantee<U> {
-        chainGuarantee(on: queue, with: body) { value, body, next in
-            next.follow(body(value))
-        }
+        Guarantee<U>(chain(on: queue, GuaranteeThenStep(body)))
+    }
+}
+
+/// The step of a promise's `then`: the thenable the body makes of the value, followed.
+@usableFromInline
+struct ThenStep<Admitted: Sendable, Next: Thenable>: ValueStep {
+    @usableFromInline
+    typealias Value = Next.T
+
+    @usableFromInline
+    let body: @Sendable (Admitted) throws -> Next
+
+    @inlinable
+    init(_ body: @escaping @Sendable (Admitted) throws -> Next) {
+        self.body = body
+    }
+
+    @inlinable
+    func run(_ value: Admitted, settling box: EmptyBox<Result<Next.T, any Error>>) throws {
+        try box.follow(body(value))
+    }
+}
+
+/// The step of a guarantee's `then`: the guarantee the body makes of the value, followed.
+@usableFromInline
+struct GuaranteeThenStep<Input: Sendable, Output: Sendable>: GuaranteeValueStep {
+    @usableFromInline
+    let body: @Sendable (Input) -> Guarantee<Output>
+
+    @inlinable
+    init(_ body: @escaping @Sendable (Input) -> Guarantee<Output>) {
+        self.body = body
+    }
+
+    @inlinable
+    func run(_ value: Input, settling box: EmptyBox<Output>) {
+        box.follow(body(value))
     }
 }

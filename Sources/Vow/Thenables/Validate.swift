@@ -65,11 +65,30 @@ extension Thenable {
         via queue: HandlerQueue, rejecting error: (any Error)?,
         _ predicate: @escaping @Sendable (T) throws -> Bool
     ) -> Promise<T> {
-        chainValue(on: queue, with: (predicate, error)) { value, validation, next in
-            guard try validation.0(value) else {
-                throw validation.1 ?? PromiseError.validationFailed(value)
-            }
-            next.seal(.success(value))
+        Promise(chain(on: queue, ValidateStep(predicate, rejecting: error)))
+    }
+}
+
+/// The step of `validate`: the value, passed on if the predicate holds, otherwise the given
+/// error or one naming the value.
+@usableFromInline
+struct ValidateStep<Value: Sendable>: ValueStep {
+    @usableFromInline
+    let predicate: @Sendable (Value) throws -> Bool
+    @usableFromInline
+    let error: (any Error)?
+
+    @inlinable
+    init(_ predicate: @escaping @Sendable (Value) throws -> Bool, rejecting error: (any Error)?) {
+        self.predicate = predicate
+        self.error = error
+    }
+
+    @inlinable
+    func run(_ value: Value, settling box: EmptyBox<Result<Value, any Error>>) throws {
+        guard try predicate(value) else {
+            throw error ?? PromiseError.validationFailed(value)
         }
+        box.seal(.success(value))
     }
 }

@@ -26,14 +26,16 @@ extension Promise {
         let work = synchronous(body)
         return Promise(
             dormant: { box in
-                queue.run((), work, settling: box) { _, work, box in
-                    // Kept until the throw is handled: a resolver released unsealed cancels its
-                    // promise.
-                    let resolver = Resolver(box)
-                    do {
-                        try work(resolver)
-                    } catch {
-                        resolver.reject(error)
+                queue.dispatch {
+                    box.settle {
+                        // Kept until the throw is handled: a resolver released unsealed cancels
+                        // its promise.
+                        let resolver = Resolver(box)
+                        do {
+                            try work(resolver)
+                        } catch {
+                            resolver.reject(error)
+                        }
                     }
                 }
             })
@@ -58,7 +60,7 @@ extension Promise {
         let queue = HandlerQueue(isolation: body.isolation, else: nil)
         let work = synchronous(body)
         return Promise(dormant: { box in
-            queue.run((), work, settling: box) { _, work, box in try box.follow(work()) }
+            queue.dispatch { box.settle { try box.follow(work()) } }
         })
     }
 }
@@ -81,9 +83,11 @@ extension Guarantee {
         let queue = HandlerQueue(isolation: body.isolation, else: nil)
         let work = synchronous(body)
         return Guarantee(dormant: { box in
-            queue.run((), work, resolving: box) { _, work, box in
-                let sealer = GuaranteeSealer(box)
-                work { sealer.resolve($0) }
+            queue.dispatch {
+                box.resolve {
+                    let sealer = GuaranteeSealer(box)
+                    work { sealer.resolve($0) }
+                }
             }
         })
     }
@@ -102,7 +106,7 @@ extension Guarantee {
         let queue = HandlerQueue(isolation: body.isolation, else: nil)
         let work = synchronous(body)
         return Guarantee(dormant: { box in
-            queue.run((), work, resolving: box) { _, work, box in box.follow(work()) }
+            queue.dispatch { box.resolve { box.follow(work()) } }
         })
     }
 }
@@ -120,5 +124,27 @@ extension Guarantee {
     @inlinable
     convenience init(dormant start: @escaping @Sendable (EmptyBox<T>) -> Void) {
         self.init(EmptyBox(dormant: LazyStart(start)))
+    }
+}
+
+extension SealantBox {
+    /// Runs a lazy box's work, `step`, which settles it; a throw from it rejects the box instead.
+    /// A box cancelled before the work could start skips it: nobody wants its result any longer.
+    @inlinable
+    func settle<U>(by step: () throws -> Void) where T == Result<U, any Error> {
+        guard !interest.isCancelled else { return }
+        do {
+            try step()
+        } catch {
+            seal(.failure(error))
+        }
+    }
+
+    /// Runs a lazy box's work, `step`, which resolves it, unless the box was cancelled before
+    /// the work could start.
+    @inlinable
+    func resolve(by step: () -> Void) {
+        guard !interest.isCancelled else { return }
+        step()
     }
 }
