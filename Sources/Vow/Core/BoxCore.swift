@@ -13,19 +13,24 @@ public import CVowCore
 // the box is shared. The phase byte, the handle count and the interest word are only accessed
 // through the atomic functions of CVowCore.
 class BoxCore: Upstream, @unchecked Sendable {
+    // The stored properties are final. An empty box's class is not, since a step box subclasses
+    // it, and in code inlined into other modules a property of a class that is not final is
+    // reached through the class's table: an accessor call, which also keeps the optimizer from
+    // moving values in and out of the box.
+
     // The raw storage of `phase`: first, at the start of the stored properties.
     @usableFromInline
-    var phaseStorage = Phase.pending.rawValue
+    final var phaseStorage = Phase.pending.rawValue
     // The raw storage of `handles` and `interest`, in the padding after the phase: they cost
     // no memory.
     @usableFromInline
-    var handlesStorage = Handles.born
+    final var handlesStorage = Handles.born
     @usableFromInline
-    var interestStorage = Interest.born
+    final var interestStorage = Interest.born
     // What this box waits on, told when the box settles or is cancelled. Unchecked
     // exclusivity: the box's barrier orders every access.
     @usableFromInline @exclusivity(unchecked)
-    var upstream: Upstream?
+    final var upstream: Upstream?
 
     @inlinable
     init(consuming link: ConsumerLink) {
