@@ -119,8 +119,17 @@ func memoryScenario() -> Scenario {
             resident = Self.residentBytes()
         }
 
+        /// The heap bytes per item, rounded to a whole byte, and the resident bytes per item.
+        ///
+        /// Every item is made of whole allocator chunks, so its heap share is a whole number of
+        /// bytes; the fraction that division leaves comes from the few one-off allocations of
+        /// the run, a few hundred bytes spread over the items, and would decide a comparison
+        /// of two equal figures by chance.
         func perItem(since start: MemoryReading, count: Int) -> [Double] {
-            [Double(heap - start.heap) / Double(count), Double(resident - start.resident) / Double(count)]
+            [
+                (Double(heap - start.heap) / Double(count)).rounded(),
+                Double(resident - start.resident) / Double(count),
+            ]
         }
 
         private static func residentBytes() -> Int {
