@@ -4,6 +4,8 @@
 
 #include <pthread.h>
 
+_Thread_local void *_Nullable vow_trampoline = NULL;
+
 bool vow_current_stack_bottom(uintptr_t *_Nonnull bottom) {
 #if defined(__APPLE__)
     pthread_t thread = pthread_self();

@@ -1,6 +1,6 @@
 // The few things Vow needs from C: atomics that exist on every system Vow supports, the
-// bounds of a thread's stack, and libdispatch's concurrent queue attribute, which Swift cannot
-// import on Linux.
+// bounds of a thread's stack, a thread-local slot, which Swift has no way to declare, and
+// libdispatch's concurrent queue attribute, which Swift cannot import on Linux.
 //
 // The atomics are compiler builtins rather than Synchronization's `Atomic`, which needs
 // macOS 15 and iOS 18. They are inline, so a load costs what the instruction costs.
@@ -76,6 +76,21 @@ static inline void vow_fence_sequential(void) {
 /// Stores the lowest address of the calling thread's stack in `*bottom` and returns `true`,
 /// or returns `false` if the system does not tell.
 bool vow_current_stack_bottom(uintptr_t *_Nonnull bottom);
+
+/// The calling thread's trampoline, which Vow keeps as the thread's own until it ends.
+extern _Thread_local void *_Nullable vow_trampoline;
+
+/// The calling thread's trampoline, or `NULL` before its first handler run. A C thread-local
+/// rather than a pthread key's slot alone, which would cost a call at every handler run; the
+/// key remains, for its destructor, which releases the trampoline when the thread ends.
+static inline void *_Nullable vow_thread_trampoline(void) {
+    return vow_trampoline;
+}
+
+/// Makes `trampoline` the calling thread's, or forgets it when `NULL`.
+static inline void vow_set_thread_trampoline(void *_Nullable trampoline) {
+    vow_trampoline = trampoline;
+}
 
 #if !defined(__APPLE__)
 /// libdispatch's `DISPATCH_QUEUE_CONCURRENT`: the address of an exported global that the

@@ -182,15 +182,16 @@ where Storage.Value == T {
         case .one(let handler):
             // The common case runs without a `HandlerRun`: nothing is left of the batch once
             // its only handler returns.
-            let trampoline = Trampoline.current
-            guard trampoline.enter(nil, as: entry) else {
-                trampoline.postpone(HandlerRun(value, batch).work)
-                return
+            Trampoline.withCurrent { trampoline in
+                guard trampoline.enter(nil, as: entry) else {
+                    trampoline.postpone(HandlerRun(value, batch).work)
+                    return
+                }
+                handler(value)
+                trampoline.leave()
             }
-            handler(value)
-            trampoline.leave()
         case .many:
-            Trampoline.current.run(HandlerRun(value, batch).work, as: entry)
+            Trampoline.withCurrent { $0.run(HandlerRun(value, batch).work, as: entry) }
         }
     }
 

@@ -1,4 +1,4 @@
-import CVowCore
+public import CVowCore
 import Dispatch
 
 #if canImport(Darwin)
@@ -173,13 +173,28 @@ final class Trampoline {
     }
 
     /// This thread's trampoline.
-    @usableFromInline
     static var current: Trampoline {
-        if let existing = pthread_getspecific(trampolineKey) {
-            return Unmanaged<Trampoline>.fromOpaque(existing).takeUnretainedValue()
-        }
+        withCurrent { $0 }
+    }
+
+    /// Runs `body` with this thread's trampoline, made at the thread's first handler run.
+    ///
+    /// The thread keeps its trampoline until it ends, so `body` borrows it without retaining
+    /// it: handler runs, which ask for it every time, neither retain nor release it.
+    @inlinable
+    static func withCurrent<Result>(_ body: (Trampoline) -> Result) -> Result {
+        guard let existing = vow_thread_trampoline() else { return body(makeCurrent()) }
+        return Unmanaged<Trampoline>.fromOpaque(existing)._withUnsafeGuaranteedRef(body)
+    }
+
+    /// Makes this thread's trampoline, kept in its thread-local slot, and in the pthread key
+    /// whose destructor releases it when the thread ends.
+    @usableFromInline
+    static func makeCurrent() -> Trampoline {
         let created = Trampoline()
-        pthread_setspecific(trampolineKey, Unmanaged.passRetained(created).toOpaque())
+        let retained = Unmanaged.passRetained(created).toOpaque()
+        pthread_setspecific(trampolineKey, retained)
+        vow_set_thread_trampoline(retained)
         return created
     }
 }
@@ -195,6 +210,9 @@ private struct HandedOffWork: @unchecked Sendable {
 private let trampolineKey: pthread_key_t = {
     var key = pthread_key_t()
     let status = pthread_key_create(&key) { slot in
+        // The thread is ending. Another destructor may still run handlers on it: it then gets
+        // a new trampoline, which the key's next round of destructors releases.
+        vow_set_thread_trampoline(nil)
         #if canImport(Darwin)
             Unmanaged<Trampoline>.fromOpaque(slot).release()
         #else
