@@ -48,6 +48,47 @@ import Vow
         #expect(try eventually { captured == nil })
         withExtendedLifetime(promise) {}
     }
+
+    /// A step's box carries the step until it has run: the promise it settles, kept afterwards,
+    /// must not keep the closure alive, nor what it captured, such as the object that keeps the
+    /// promise.
+    @Test(arguments: [false, true])
+    func aStepsClosureIsReleasedOnceItRanWhileItsPromiseLives(onAQueue: Bool) throws {
+        final class Token: Sendable {}
+        weak var captured: Token?
+        func attachAndResolve() throws -> Promise<Int> {
+            let token = Token()
+            captured = token
+            let (promise, resolver) = Promise<Int>.pending()
+            let mapped = promise.map(on: onAQueue ? .global() : nil) { value in
+                withExtendedLifetime(token) { value + 1 }
+            }
+            resolver.fulfill(1)
+            #expect(try value(of: mapped) == 2)
+            return mapped
+        }
+        let kept = try attachAndResolve()
+        #expect(try eventually { captured == nil })
+        #expect(kept.value == 2)
+    }
+
+    /// The same for a step that a rejection passes by without running it.
+    @Test func aStepsClosureIsReleasedWhenARejectionPassesItBy() throws {
+        final class Token: Sendable {}
+        weak var captured: Token?
+        func attachAndReject() throws -> Promise<Int> {
+            let token = Token()
+            captured = token
+            let (promise, resolver) = Promise<Int>.pending()
+            let mapped = promise.map(on: nil) { value in withExtendedLifetime(token) { value + 1 } }
+            resolver.reject(TestError.boom)
+            #expect(try error(of: mapped) as? TestError == .boom)
+            return mapped
+        }
+        let kept = try attachAndReject()
+        #expect(captured == nil)
+        #expect(kept.result != nil)
+    }
 }
 
 /// Polls `condition` until it holds, for up to the test's patience. A queue may still be

@@ -36,7 +36,7 @@ enum HandlerQueue: Sendable {
     /// The inline path is apart so that it allocates nothing: the closure a hop dispatches,
     /// which captures the box and the input, is made only for a hop.
     @inlinable
-    func run<Step: ChainStep>(_ admitted: Step.Admitted, in box: StepBox<Step>) {
+    func run<Step: ChainStep, Slot: StepSlot>(_ admitted: Step.Admitted, in box: StepSlotBox<Step, Slot>) {
         if case .inline = self {
             box.execute(admitted)
         } else {

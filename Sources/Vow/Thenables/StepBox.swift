@@ -7,22 +7,42 @@
 /// box, rather than a box and a closure that holds the queue, the user's closure and the box.
 /// A step that hops to a queue allocates the hop's closure only when its input arrives.
 @usableFromInline
-// @unchecked: the two properties it adds are immutable and `Sendable`; what it inherits is an
-// `EmptyBox`'s, which says why that is safe.
-final class StepBox<Step: ChainStep>: EmptyBox<Step.Output>, @unchecked Sendable {
+typealias StepBox<Step: ChainStep> = StepSlotBox<Step, Step?>
+
+/// The class of a ``StepBox``, which takes the type of its stored step, always `Step?`, as a
+/// second generic parameter: its `deinit`, never specialized, then finds that type's metadata
+/// in the class's own, where a stored `Step?` would be looked up in the runtime's global cache
+/// at every release, some 400 instructions; see ``SealantBox``.
+@usableFromInline
+// @unchecked: the queue is immutable and `Sendable`, and the slot is touched only as its
+// comment says; what the class inherits is an `EmptyBox`'s, which says why that is safe.
+final class StepSlotBox<Step: ChainStep, Slot: StepSlot>: EmptyBox<Step.Output>, @unchecked Sendable
+where Slot.Step == Step {
     /// Where the step's work runs.
     @usableFromInline
     let handlerQueue: HandlerQueue
-    /// The step, with the user's closure.
-    @usableFromInline
-    let step: Step
+    /// The step, with the user's closure, until it has run or an input has settled the box
+    /// without it: a promise kept after its step ran must not keep the user's closure, and
+    /// what the closure captured, alive.
+    ///
+    /// Unchecked exclusivity: only ``receive(_:)`` and then ``execute(_:)`` touch it, each
+    /// once, and the hop to the step's queue orders the second after the first.
+    @usableFromInline @exclusivity(unchecked)
+    var slot: Slot
+
+    /// The step, until it has run.
+    @inlinable
+    var step: Step? {
+        _read { yield slot.step }
+        _modify { yield &slot.step }
+    }
 
     /// A pending step box that consumes what `link` leads to; see
     /// ``EmptyBox/init(consuming:)``.
     @inlinable
     init(consuming link: ConsumerLink, on queue: HandlerQueue, _ step: Step) {
         self.handlerQueue = queue
-        self.step = step
+        self.slot = Slot(step)
         super.init(consuming: link)
     }
 
@@ -30,17 +50,23 @@ final class StepBox<Step: ChainStep>: EmptyBox<Step.Output>, @unchecked Sendable
     /// input the step has nothing to do with, otherwise runs the step on its queue.
     @inlinable
     func receive(_ input: Step.Input) {
+        guard let step else { return }
         switch step.route(input) {
-        case .settle(let output): seal(output)
-        case .run(let admitted): handlerQueue.run(admitted, in: self)
+        case .settle(let output):
+            self.step = nil
+            seal(output)
+        case .run(let admitted):
+            handlerQueue.run(admitted, in: self)
         }
     }
 
-    /// Runs the step, which settles the box; a throw from it rejects the box instead. A box
-    /// cancelled before its step could run skips it: nobody wants its result any longer.
+    /// Runs the step, which settles the box, and lets it go; a throw from it rejects the box
+    /// instead. A box cancelled before its step could run skips it: nobody wants its result
+    /// any longer.
     @inlinable
     func execute(_ admitted: Step.Admitted) {
-        guard !interest.isCancelled else { return }
+        // Taken, so that the closure is released once this returns.
+        guard let step = step.take(), !interest.isCancelled else { return }
         do {
             try step.run(admitted, settling: self)
         } catch {
