@@ -27,9 +27,9 @@ extension Process {
     ///   ``ProcessError``, which carries the status and both streams.
     /// - A process that cannot start, such as one whose executable is missing or not
     ///   executable, rejects with the error `run()` throws. One without an `executableURL`,
-    ///   or launched already, rejects with ``PromiseError/badInput(_:)``.
+    ///   or launched already, rejects with `PromiseError.badInput(_:)`.
     /// - Cancelling the promise sends the process `SIGTERM`, as `terminate()` does, stops
-    ///   reading its output and rejects with ``PromiseError/cancelled`` at once; a process
+    ///   reading its output and rejects with `PromiseError.cancelled` at once; a process
     ///   that catches or ignores the signal goes on running.
     ///
     /// The process's standard output and standard error are collected through pipes of its

@@ -57,7 +57,7 @@ where Storage.Value == T {
     }
 
     /// A pending box that consumes what `link` leads to, as a thenable's
-    /// ``Thenable/_pipe(linking:)`` hands it: it counts as one of its consumers until this box
+    /// `_pipe(linking:)` hands it: it counts as one of its consumers until this box
     /// settles or is cancelled.
     @inlinable
     override init(consuming link: ConsumerLink) {

@@ -3,7 +3,7 @@
 /// Once it has a winner, or is cancelled, the race cancels the others, each unless something
 /// else still waits for it.
 ///
-/// An empty array rejects with ``PromiseError/badInput``: a race without runners has no end.
+/// An empty array rejects with ``PromiseError/badInput(_:)``: a race without runners has no end.
 ///
 /// ```swift
 /// race([fetchFromMirrorA(), fetchFromMirrorB()]).done(use)
@@ -59,7 +59,7 @@ public func race<T>(_ first: Guarantee<T>, _ rest: Guarantee<T>...) -> Guarantee
 /// still waits for it.
 ///
 /// Rejects with ``PromiseError/noWinner`` when every one rejects, and with
-/// ``PromiseError/badInput`` when the array is empty.
+/// ``PromiseError/badInput(_:)`` when the array is empty.
 ///
 /// ```swift
 /// race(fulfilled: mirrors.map(fetch)).done(use)

@@ -73,7 +73,7 @@ public func retry<U: Thenable, C: Clock>(
 /// }
 /// ```
 ///
-/// Everything else is as in ``retry(attempts:delay:clock:if:_:)``; a rejection of the thenable
+/// Everything else is as in ``retry(attempts:delay:clock:if:_:)-6g9g9``; a rejection of the thenable
 /// `shouldRetry` returns rejects the retry with that error.
 @available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)
 public func retry<U: Thenable, C: Clock, Decision: Thenable>(

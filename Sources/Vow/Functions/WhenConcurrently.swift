@@ -22,7 +22,7 @@
 /// called off the main thread stops the program. Marking the closure `@Sendable`, as above, makes
 /// it nonisolated and sound everywhere.
 ///
-/// - Returns: A promise rejected with ``PromiseError/badInput`` if `concurrently` is below one.
+/// - Returns: A promise rejected with ``PromiseError/badInput(_:)`` if `concurrently` is below one.
 public func when<It: IteratorProtocol>(
     fulfilled iterator: sending It,
     concurrently: Int
@@ -71,7 +71,7 @@ func gather<It: IteratorProtocol>(
 /// }
 /// ```
 ///
-/// - Returns: A guarantee of a single ``PromiseError/badInput`` failure, without advancing the
+/// - Returns: A guarantee of a single ``PromiseError/badInput(_:)`` failure, without advancing the
 ///   iterator, if `concurrently` is below one.
 public func when<It: IteratorProtocol>(
     resolved iterator: sending It,

@@ -1,6 +1,6 @@
 /// Waits for every thenable to resolve, fulfilled or rejected, and reports each result in order.
 ///
-/// Unlike ``when(fulfilled:)-(Array<U>)``, one rejection does not end the wait, so this cannot
+/// Unlike ``when(fulfilled:)->Promise<[U.T]>``, one rejection does not end the wait, so this cannot
 /// fail.
 ///
 /// ```swift

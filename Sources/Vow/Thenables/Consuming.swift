@@ -2,7 +2,7 @@
 /// the box behind the thenable, or nothing.
 ///
 /// Only Vow makes links, in its own ``Promise`` and ``Guarantee``; a type of yours that conforms
-/// to ``Thenable`` passes ``none``, which is what the default ``Thenable/_pipe(linking:)`` does.
+/// to ``Thenable`` passes ``none``, which is what the default `_pipe(linking:)` does.
 public struct ConsumerLink: Sendable {
     @usableFromInline
     let upstream: Upstream?

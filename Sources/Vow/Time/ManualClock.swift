@@ -2,7 +2,7 @@
 /// instantly and in the same order every time.
 ///
 /// Give it to anything in Vow that waits: ``after(_:clock:)``, ``Thenable/delay(_:clock:)``,
-/// ``Thenable/timeout(_:clock:)`` and ``retry(attempts:delay:clock:if:_:)``. Nothing that
+/// ``Thenable/timeout(_:clock:)`` and ``retry(attempts:delay:clock:if:_:)-6g9g9``. Nothing that
 /// waits on it finishes until ``advance(by:)`` or ``advance(to:)`` moves the clock past its
 /// deadline. Advancing runs what fell due on the calling thread, in deadline order, before it
 /// returns; work scheduled while it advances runs too, if its deadline is still within reach.

@@ -89,7 +89,7 @@ public final class Guarantee<T: Sendable>: Thenable {
     }
 
     /// Attaches a step's handler, linking the step to this guarantee; see
-    /// ``Thenable/_pipe(linking:)``.
+    /// `_pipe(linking:)`.
     @inlinable
     public func _pipe(linking makeHandler: (ConsumerLink) -> @Sendable (Result<T, any Error>) -> Void) {
         let handler = makeHandler(box.consumed)

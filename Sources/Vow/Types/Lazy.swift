@@ -2,7 +2,7 @@ extension Promise {
     /// A promise whose work starts only when the first handler is attached, rather than at
     /// once as ``init(resolver:)``'s does.
     ///
-    /// Reading ``result`` or ``isPending`` does not start it; `then`, `done`, `catch`, `wait()`,
+    /// Reading ``result`` or ``Thenable/isPending`` does not start it; `then`, `done`, `catch`, `wait()`,
     /// `await` and every other consumer do, and later ones share what the first one started.
     /// A lazy promise cancelled before anyone consumed it never runs its body. Hydra's promises
     /// all behave so; in Vow it is a choice made where the promise is created.

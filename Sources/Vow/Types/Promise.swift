@@ -120,7 +120,7 @@ public final class Promise<T: Sendable>: Thenable, CatchMixin {
     }
 
     /// Attaches a step's handler, linking the step to this promise; see
-    /// ``Thenable/_pipe(linking:)``.
+    /// `_pipe(linking:)`.
     @inlinable
     public func _pipe(linking makeHandler: (ConsumerLink) -> @Sendable (Result<T, any Error>) -> Void) {
         box.observe(makeHandler(box.consumed))
