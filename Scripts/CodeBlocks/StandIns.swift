@@ -18,10 +18,21 @@ public struct User: Sendable, Equatable {
     public var id: Int
     public var name: String
     public var isActive: Bool
+    public init(id: Int, name: String, isActive: Bool) {
+        self.id = id
+        self.name = name
+        self.isActive = isActive
+    }
 }
 
-public struct Person: Sendable { public var name: String }
-public struct Profile: Sendable, Decodable { public var name: String }
+public struct Person: Sendable {
+    public var name: String
+    public init(name: String) { self.name = name }
+}
+public struct Profile: Sendable, Decodable {
+    public var name: String
+    public init(name: String) { self.name = name }
+}
 public struct Settings: Sendable {
     public var theme = "dark"
     public init(contentsOf url: URL) throws {}
