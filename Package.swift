@@ -16,6 +16,8 @@ let package = Package(
         .executable(name: "profile", targets: ["Profile"]),
         .executable(name: "personservice", targets: ["PersonService"]),
         .executable(name: "fetchlocal", targets: ["FetchLocal"]),
+        .executable(name: "flakyservice", targets: ["FlakyService"]),
+        .executable(name: "asyncinterop", targets: ["AsyncInterop"]),
     ],
     targets: [
         // Atomics and libdispatch's concurrent attribute, from C: see its header for why.
@@ -32,6 +34,12 @@ let package = Package(
             swiftSettings: strictness),
         .executableTarget(
             name: "FetchLocal", dependencies: ["VowFoundation", "LoopbackHTTP"], path: "Examples/FetchLocal",
+            swiftSettings: strictness),
+        .executableTarget(
+            name: "FlakyService", dependencies: ["VowFoundation", "LoopbackHTTP"],
+            path: "Examples/FlakyService", swiftSettings: strictness),
+        .executableTarget(
+            name: "AsyncInterop", dependencies: ["Vow"], path: "Examples/AsyncInterop",
             swiftSettings: strictness),
         .testTarget(name: "VowTests", dependencies: ["Vow"], swiftSettings: strictness),
         // A small HTTP/1.1 server on 127.0.0.1, which the URLSession tests start themselves.

@@ -1,3 +1,6 @@
+// swift-format-ignore-file: AllPublicDeclarationsHaveDocumentation
+// (Each stand-in is named for what it stands for, and public only so that the samples see it.)
+//
 // The names that the documentation's samples borrow from a reader's own code: a user, a feed,
 // a network call, a screen. Scripts/check-code-blocks compiles every sample against these, so
 // that a sample is checked against Vow's real API without showing scaffolding a reader does
