@@ -62,3 +62,9 @@ print(model.headline)
 hang(model.refresh(from: folder.appendingPathComponent("missing.json")))
 print(model.headline)
 print(model.log.joined(separator: "\n"))
+
+let expected = ["loaded Ada", "finished with Ada: Engine, Notes", "finished with No profile"]
+if model.log != expected || model.headline != "No profile" {
+    print("unexpected: the example did not behave as its comments say")
+    exit(1)
+}
