@@ -1,6 +1,10 @@
 public import Dispatch
 
 /// The marker that selects Vow's `DispatchQueue.async(.promise)` overloads.
+///
+/// ```swift
+/// let sum = DispatchQueue.global().async(.promise) { (1...100).reduce(0, +) }  // a Guarantee<Int>
+/// ```
 public enum Namespacer: Sendable {
     /// Selects the overload that returns a promise or guarantee.
     case promise

@@ -51,6 +51,10 @@ public final class Configuration: @unchecked Sendable {
     /// `get`, `catch`, `ensure`, `ensureThen` and `finally`).
     /// Both are the main queue unless changed; `nil` runs handlers inline, on the thread that
     /// resolves the previous step, or at once if it is already resolved.
+    ///
+    /// ```swift
+    /// conf.Q = (map: nil, return: nil)  // a server: every nonisolated handler runs inline
+    /// ```
     public var Q: (map: DispatchQueue?, return: DispatchQueue?) {
         get {
             // The pair is never released (see the type's documentation), so an unretained
@@ -70,12 +74,23 @@ public final class Configuration: @unchecked Sendable {
     }
 
     /// The policy `catch` and `recover` use when none is given.
+    ///
+    /// ```swift
+    /// conf.catchPolicy = .allErrors  // let every `catch` see cancellations too
+    /// ```
     public var catchPolicy: CatchPolicy {
         get { CatchPolicy(bits: vow_load_acquiring(policySlot)) }
         set { vow_store_releasing(policySlot, newValue.bits) }
     }
 
     /// Receives every ``LogEvent``. By default it prints each to standard error.
+    ///
+    /// ```swift
+    /// conf.logHandler = { event in
+    ///     if case .cauterized = event { return }  // expected in this program
+    ///     print("Vow:", event)
+    /// }
+    /// ```
     public var logHandler: @Sendable (LogEvent) -> Void {
         get { settings.withLock { $0.logHandler } }
         set {

@@ -1,4 +1,13 @@
 /// Something Vow noticed that its user should hear about, delivered to ``Configuration/logHandler``.
+///
+/// ```swift
+/// conf.logHandler = { event in
+///     switch event {
+///     case .waitOnMainThread: assertionFailure("\(event)")
+///     case .pendingPromiseDeallocated, .pendingGuaranteeDeallocated, .cauterized: print("Vow:", event)
+///     }
+/// }
+/// ```
 public enum LogEvent: Sendable {
     /// `wait()` or `hang` is blocking the main queue from inside one of its blocks.
     ///

@@ -48,6 +48,12 @@ extension Error {
 }
 
 /// Which errors a `catch` or `recover` handles.
+///
+/// ```swift
+/// upload(photo).catch(policy: .allErrors) { error in
+///     print(error.isCancelled ? "upload stopped" : "upload failed: \(error)")
+/// }
+/// ```
 public enum CatchPolicy: Sendable {
     /// Every error, cancellation included.
     case allErrors

@@ -1,4 +1,14 @@
 /// The errors Vow rejects with, and ``cancelled``, for your own code to report a cancellation.
+///
+/// ```swift
+/// download(url).timeout(seconds: 10).catch { error in
+///     switch error {
+///     case PromiseError.timedOut: print("too slow")
+///     case PromiseError.badInput(let reason): print("a bug:", reason)
+///     default: print("failed:", error)
+///     }
+/// }
+/// ```
 public enum PromiseError: Error, Sendable {
     /// A completion handler called back with neither a value nor an error.
     case invalidCallingConvention

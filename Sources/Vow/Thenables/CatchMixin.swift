@@ -2,6 +2,14 @@ public import Dispatch
 
 /// The error-handling operators of a thenable that can fail: `catch`, `recover`, `ensure`,
 /// `ensureThen` and `cauterize`. ``Promise`` conforms; ``Guarantee`` cannot fail and does not.
+///
+/// ```swift
+/// fetchFeed().done { feed in
+///     print(feed.count, "stories")
+/// }.catch { error in
+///     print("could not load the feed:", error)
+/// }
+/// ```
 public protocol CatchMixin: Thenable {}
 
 extension CatchMixin {

@@ -2,6 +2,14 @@
 ///
 /// A conforming type supplies two members, ``pipe(to:)`` and ``result``; every operator
 /// (`then`, `map`, `done`, `get`, `tap`, the sequence operators…) is built on them.
+///
+/// ```swift
+/// func describe<P: Thenable>(_ thenable: P) -> String where P.T == Int {
+///     thenable.value.map { "got \($0)" } ?? (thenable.isPending ? "waiting" : "failed")
+/// }
+/// print(describe(Promise.value(3)))  // got 3
+/// print(describe(Guarantee.value(4)))  // got 4
+/// ```
 public protocol Thenable<T>: AnyObject, Sendable {
     /// The type of the value this thenable delivers.
     associatedtype T: Sendable
@@ -10,9 +18,23 @@ public protocol Thenable<T>: AnyObject, Sendable {
     /// resolves this thenable.
     ///
     /// Handlers run in the order they were attached.
+    ///
+    /// ```swift
+    /// fetchUser(id: 1).pipe { result in
+    ///     if case .success(let user) = result { print(user.name) }
+    /// }
+    /// ```
     func pipe(to handler: @escaping @Sendable (Result<T, any Error>) -> Void)
 
     /// The result, or `nil` while pending.
+    ///
+    /// ```swift
+    /// switch fetchUser(id: 1).result {
+    /// case nil: print("still loading")
+    /// case .success(let user)?: print(user.name)
+    /// case .failure(let error)?: print("failed:", error)
+    /// }
+    /// ```
     var result: Result<T, any Error>? { get }
 
     /// Attaches the handler `makeHandler` returns, as ``pipe(to:)`` does, on behalf of a new
@@ -36,6 +58,11 @@ extension Thenable {
     }
 
     /// The error this thenable was rejected with, or `nil` while pending or when fulfilled.
+    ///
+    /// ```swift
+    /// let sending = upload(photo)
+    /// if let error = sending.error { print("the upload failed:", error) }
+    /// ```
     @inlinable
     public var error: (any Error)? {
         guard case .failure(let error)? = result else { return nil }
@@ -43,6 +70,11 @@ extension Thenable {
     }
 
     /// Whether no result has arrived yet.
+    ///
+    /// ```swift
+    /// let file = download(url)
+    /// if file.isPending { print("still downloading") }
+    /// ```
     @inlinable
     public var isPending: Bool {
         result == nil

@@ -82,6 +82,13 @@ public final class ManualClock: Clock, Sendable {
     /// Moves the clock forward by `duration`, running everything that falls due on the way.
     ///
     /// - Precondition: `duration` is not negative: a clock does not go back.
+    ///
+    /// ```swift
+    /// let clock = ManualClock()
+    /// let banner = after(.seconds(3), clock: clock)
+    /// clock.advance(by: .seconds(3))  // the timer fires here, at once
+    /// assert(banner.isResolved)
+    /// ```
     public func advance(by duration: Duration) {
         precondition(duration >= .zero, "ManualClock cannot go back: advance(by: \(duration))")
         advance(to: now.advanced(by: duration))

@@ -22,6 +22,14 @@ public struct CancellationToken: Sendable {
     }
 
     /// Whether the promise has been cancelled: its result is no longer wanted.
+    ///
+    /// ```swift
+    /// let total = DispatchQueue.global().async(.promise) { token in
+    ///     var sum = 0
+    ///     for n in 1...1_000_000 where !token.isCancelled { sum += n }
+    ///     return sum
+    /// }
+    /// ```
     @inlinable
     public var isCancelled: Bool {
         isCancelledNow()

@@ -24,6 +24,11 @@
 @available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)
 public final class PromiseCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     /// How long a value that a lookup fulfilled with is kept.
+    ///
+    /// ```swift
+    /// let avatars = PromiseCache<URL, Data>(keeping: .for(.seconds(300))) { url in download(url) }
+    /// let searches = PromiseCache<String, [String]>(keeping: .whileInFlight) { query in api.search(query) }
+    /// ```
     public enum Retention: Sendable, Hashable {
         /// Not kept: callers share a lookup only while it is in flight, which de-duplicates
         /// requests without caching their results.

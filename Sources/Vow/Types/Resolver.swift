@@ -68,12 +68,27 @@ public final class Resolver<T: Sendable>: Sendable {
     }
 
     /// Fulfils the promise with `value`.
+    ///
+    /// ```swift
+    /// let (answer, resolver) = Promise<Int>.pending()
+    /// resolver.fulfill(42)
+    /// resolver.fulfill(7)  // ignored: the first settlement wins
+    /// ```
     @inlinable
     public func fulfill(_ value: T) {
         box.sealNow(.success(value))
     }
 
     /// Rejects the promise with `error`.
+    ///
+    /// ```swift
+    /// let data = Promise<Data> { resolver in
+    ///     guard let url = URL(string: "http://127.0.0.1:8080/feed") else {
+    ///         return resolver.reject(URLError(.badURL))
+    ///     }
+    ///     download(url).pipe(to: resolver.resolve)
+    /// }
+    /// ```
     @inlinable
     public func reject(_ error: any Error) {
         box.sealNow(.failure(error))

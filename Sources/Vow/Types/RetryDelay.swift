@@ -12,6 +12,10 @@ internal import Foundation
 public struct RetryDelay: Sendable {
     /// How a delay is spread at random, so that many clients that failed together do not all
     /// come back at the same moment.
+    ///
+    /// ```swift
+    /// let polite = RetryDelay.exponential(from: .milliseconds(200), maximum: .seconds(10), jitter: .full)
+    /// ```
     public enum Jitter: Sendable {
         /// Exactly the computed delay.
         case none
