@@ -1,4 +1,5 @@
-"""What the documentation scripts read in Markdown: fenced code blocks and headings.
+"""What the documentation scripts read: fenced code blocks, in Markdown and in Swift doc
+comments, and Markdown headings.
 
 A fenced block's info string is its language, then words that tell the scripts what to do with
 it (see Documentation/Contributing.md, "Code blocks"). GitHub and docc colour a block by its
@@ -52,6 +53,34 @@ def code_blocks(path: Path) -> list[CodeBlock]:
             current.lines.append(line)
     if current is not None:
         raise SystemExit(f"{current.location}: this code block is never closed")
+    return blocks
+
+
+DOC_COMMENT = re.compile(r"^\s*/// ?(.*)$")
+
+
+def doc_comment_blocks(path: Path) -> list[CodeBlock]:
+    """The fenced code blocks inside the `///` doc comments of a Swift file, in order, with the
+    lines of the Swift file."""
+    blocks: list[CodeBlock] = []
+    current: CodeBlock | None = None
+    for number, line in enumerate(path.read_text().splitlines(), start=1):
+        comment = DOC_COMMENT.match(line)
+        if comment is None:
+            if current is not None:
+                raise SystemExit(f"{current.location}: this code block is never closed")
+            continue
+        text = comment.group(1)
+        if current is None:
+            match = FENCE.match(text.strip())
+            if match:
+                words = match.group(2).split()
+                current = CodeBlock(path, number, words[0] if words else "", words[1:])
+        elif text.strip() == "```":
+            blocks.append(current)
+            current = None
+        else:
+            current.lines.append(text)
     return blocks
 
 

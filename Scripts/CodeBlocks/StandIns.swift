@@ -17,7 +17,7 @@
 
 // MARK: - Values
 
-public struct User: Sendable, Equatable {
+public struct User: Sendable, Equatable, Codable {
     public var id: Int
     public var name: String
     public var isActive: Bool
@@ -48,11 +48,17 @@ public struct Feed: Sendable, Decodable {
 public struct Report: Sendable {
     public init(parsing data: Data) throws {}
 }
-public struct Photo: Sendable, Hashable { public var name: String }
+public struct Photo: Sendable, Hashable {
+    public var name: String
+    public var id: String { name }
+}
 public struct Receipt: Sendable { public var photo: Photo }
 public struct Book: Sendable { public var title: String }
-public struct Order: Sendable { public var total: Int }
-public struct Row: Sendable {}
+public struct Order: Sendable {
+    public var total: Int
+    public var isOpen: Bool
+}
+public struct Row: Sendable, Decodable {}
 public struct Migration: Sendable {}
 public struct Money: Sendable, AdditiveArithmetic {
     public var cents: Int
@@ -133,6 +139,7 @@ public func renderBadge(_ profile: Profile) -> Badge { Badge() }
 
 /// A web service's client.
 public struct API: Sendable {
+    public init() {}
     public func search(_ query: String) -> Promise<[String]> { Promise.value([]) }
     public func fetchFeed() -> Promise<Feed> { Vow.Promise.value(Feed(items: [])) }
     public func fetchProfile() -> Promise<Profile> { Promise.value(Profile(name: "Ada")) }
@@ -140,6 +147,9 @@ public struct API: Sendable {
     public func fetchAvatar(for user: User) -> Promise<Data> { Promise.value(Data()) }
     public func person(identifier: String) -> Promise<Person?> { Promise.value(Person(name: "Ada")) }
     public func books() async throws -> [Book] { [] }
+    public func fetchPerson(_ id: String) -> Promise<Person> { Promise.value(Person(name: id)) }
+    public func fetchManager(of person: Person) -> Promise<Person> { Promise.value(person) }
+    public func profile(for userID: Int) async throws -> Profile { Profile(name: "Ada") }
 }
 public let api = API()
 
@@ -207,3 +217,255 @@ public final class Worker {
     public func failed(_ error: any Error) {}
 }
 @MainActor public let progress = UploadProgress()
+
+// MARK: - Names the API reference's examples borrow
+
+public struct Album: Sendable { public var tracks: [String] }
+public struct Folder: Sendable { public var name: String }
+public struct Printer: Sendable { public var isOnline: Bool }
+public struct Player: Sendable { public var score: Int }
+public struct Message: Sendable {}
+public struct Image: Sendable {
+    public var width: Int
+    public var height: Int
+}
+public struct Location: Sendable {}
+public struct Address: Sendable {}
+public struct Record: Sendable {}
+public struct DiskFullError: Error {}
+public struct ClientError: Error {}
+public struct Problem: Sendable, Decodable { public var detail: String }
+
+public func fetchUsers() -> Promise<[User]> { Promise.value([user]) }
+public func fetchAlbums() -> Promise<[Album]> { Promise.value([]) }
+public func fetchLines() -> Promise<[String]> { Promise.value(["1", "x", "3"]) }
+public func fetchText() -> Promise<String> { Promise.value("42") }
+public func fetchFolders() -> Promise<[Folder]> { Promise.value([]) }
+public func listFiles(in folder: Folder) -> Promise<[URL]> { Promise.value([]) }
+public func fetchPrinters() -> Promise<[Printer]> { Promise.value([]) }
+public func fetchPlayers() -> Promise<[Player]> { Promise.value([]) }
+public func fetchMessages() -> Promise<[Message]> { Promise.value([]) }
+public func fetchScores() -> Promise<[Int]> { Promise.value([3, 1, 2]) }
+public func fetchScore() -> Promise<Int> { Promise.value(3) }
+public func fetchImage() -> Promise<Image> { Promise.value(Image(width: 10, height: 10)) }
+public func fetchIndex(from mirror: URL) -> Promise<Data> { Promise.value(Data()) }
+public func fetch(_ url: URL) -> Promise<Data> { download(url) }
+public func fetchFromMirrorA() -> Promise<Data> { Promise.value(Data()) }
+public func fetchFromMirrorB() -> Promise<Data> { Promise.value(Data()) }
+public func search(_ query: String) -> Promise<[URL]> { Promise.value(urls) }
+public func loadThumbnail(_ name: String) -> Guarantee<Data> { Guarantee.value(Data()) }
+public func currentLocation() -> Promise<Location> { Promise.value(Location()) }
+public func geocode(_ location: Location) -> Promise<Address> { Promise.value(Address()) }
+public func currentLocale() -> Guarantee<Locale> { Guarantee.value(Locale(identifier: "en")) }
+public func currentTimeZone() -> Guarantee<TimeZone> { Guarantee.value(TimeZone(identifier: "UTC")!) }
+public func width() -> Guarantee<Int> { Guarantee.value(2) }
+public func height() -> Guarantee<Int> { Guarantee.value(3) }
+public func depth() -> Guarantee<Int> { Guarantee.value(4) }
+public func red() -> Guarantee<Double> { Guarantee.value(1) }
+public func green() -> Guarantee<Double> { Guarantee.value(0.5) }
+public func blue() -> Guarantee<Double> { Guarantee.value(0) }
+public func alpha() -> Guarantee<Double> { Guarantee.value(1) }
+public func a() -> Guarantee<Int> { Guarantee.value(1) }
+public func b() -> Guarantee<Int> { Guarantee.value(2) }
+public func c() -> Guarantee<Int> { Guarantee.value(3) }
+public func d() -> Guarantee<Int> { Guarantee.value(4) }
+public func e() -> Guarantee<Int> { Guarantee.value(5) }
+public func fadeOut() -> Guarantee<Void> { Guarantee.value(()) }
+public func slideAway() -> Guarantee<Void> { Guarantee.value(()) }
+public func saveSettings() -> Promise<Void> { Promise() }
+public func saveHistory() -> Promise<Void> { Promise() }
+public func saveLocal() -> Promise<Void> { Promise() }
+public func saveRemote() -> Promise<Void> { Promise() }
+public func deleteDraft() -> Promise<Void> { Promise() }
+public func delete(_ file: URL) -> Promise<Void> { Promise() }
+public func openSession() -> Promise<Photo> { Promise.value(photo) }
+public func countWords(_ file: URL) -> Promise<Int> { Promise.value(0) }
+public func cachedAvatar() -> Guarantee<Data> { Guarantee.value(Data()) }
+public func flakyFetch() -> Promise<Data> { Promise.value(Data()) }
+public func load() -> Promise<Profile> { fetchProfile() }
+public func parse(_ data: Data) throws -> Report { try Report(parsing: data) }
+public func primes(below limit: Int) -> [Int] {
+    (2..<limit).filter { n in (2..<n).allSatisfy { n % $0 != 0 } }
+}
+public func makeGreeting() -> String { "hello" }
+public func makeThumbnail(for photo: Photo) async -> Data { Data() }
+public func paint(_ r: Double, _ g: Double, _ b: Double, _ a: Double) {}
+public func closeSession() -> Guarantee<Void> { Guarantee.value(()) }
+public func purgeCaches() {}
+public func cleanUp() {}
+public func configure(_ user: User, _ settings: Settings) {}
+public func use(_ data: Data) {}
+public func apply(_ settings: Settings) {}
+public func markSaved() {}
+public func retryLater() {}
+public func removeItem(at url: URL) {}
+public func play(_ location: URL) {}
+public func signIn() {}
+public func refresh() {}
+
+@MainActor public func showAlert(_ error: any Error) {}
+@MainActor public func scrollTo(_ message: Message) {}
+@MainActor public func removeView() {}
+@MainActor public func close() {}
+
+public let id = 1
+public let ids = [1, 2, 3]
+public let userIDs = ids
+public let names = ["beach", "hill"]
+public let files = [URL(fileURLWithPath: "/tmp/a.txt")]
+public let lines = ["a", "b"]
+public let json = Data("{}".utf8)
+public let fileURL = URL(fileURLWithPath: "/tmp/notes.txt")
+public let caches = URL(fileURLWithPath: "/tmp")
+public let record = photo
+public let brokenReport = photo
+public let placeholder = Data()
+public let logQueue = DispatchQueue(label: "log")
+public let cacheQueue = DispatchQueue(label: "cache")
+public let cacheOperations = OperationQueue()
+public let decodingOperations = OperationQueue()
+public let imageOperations = OperationQueue()
+public let logOperations = OperationQueue()
+public let sortingOperations = OperationQueue()
+public let eventLoopDispatcher = InlineDispatcher()
+public let dispatcher = ManualDispatcher()
+public let testing = true
+public let downloads = urls.map { download($0) }
+public let animations = [fadeOut(), slideAway()]
+
+/// A connection pool that hands out and takes back connections.
+public struct Connections: Sendable {
+    public func release() {}
+}
+public let connections = Connections()
+
+/// A connection to close when the work is over.
+public struct Connection: Sendable {
+    public func close() {}
+}
+public let connection = Connection()
+
+/// An analytics service.
+public struct Analytics: Sendable {
+    public func send(_ event: AnalyticsEvent) -> Promise<Void> { Promise() }
+}
+public let analytics = Analytics()
+
+/// A logger with levels.
+public struct Logger: Sendable {
+    public func warning(_ message: String) {}
+}
+public let logger = Logger()
+
+/// An HTTP client with a `Result` callback.
+public struct Client: Sendable {
+    public func get(_ url: URL, completion: @escaping @Sendable (Result<Data, ClientError>) -> Void) {
+        completion(.success(Data()))
+    }
+}
+public let client = Client()
+
+/// An old API whose callback passes a value and an error.
+public struct LegacyAPI: Sendable {
+    public func fetch(completion: @escaping @Sendable (String?, (any Error)?) -> Void) {
+        completion("text", nil)
+    }
+}
+public let legacyAPI = LegacyAPI()
+
+/// A cache of thumbnails.
+public final class ThumbnailCache: Sendable {
+    public func store(_ thumbnail: Data, for name: String) {}
+}
+public let cache = ThumbnailCache()
+
+@MainActor public final class Spinner {
+    public init() {}
+    public func start() {}
+    public func stop() {}
+}
+@MainActor public let spinner = Spinner()
+
+@MainActor public final class ImageView {
+    public var image: Data?
+}
+@MainActor public let imageView = ImageView()
+
+@MainActor public final class Label {
+    public var text = ""
+}
+@MainActor public let status = Label()
+
+@MainActor public final class Gallery {
+    public func show(_ thumbnails: [Data]) {}
+}
+@MainActor public let gallery = Gallery()
+
+@MainActor public final class Alert {
+    public var message = ""
+}
+@MainActor public let alert = Alert()
+
+/// A formatter that needs a locale and a time zone.
+public final class Formatter: Sendable {
+    public func configure(_ locale: Locale, _ timeZone: TimeZone) {}
+}
+public let formatter = Formatter()
+
+public func fetchAvatar() -> Promise<Data> { Promise.value(Data()) }
+public func writeDraft() -> Promise<Void> { Promise() }
+public func connect() -> Promise<Connection> { Promise.value(connection) }
+public func syncContacts() -> Promise<Void> { Promise() }
+public func upload(_ file: URL) -> Promise<Receipt> { Promise.value(Receipt(photo: photo)) }
+public func write(_ data: Data) -> Promise<Void> { Promise() }
+public func draw(_ page: Page) -> Data { Data() }
+public let frames = [Page()]
+public let buffer = Data()
+public let users = PromiseCache<Int, User>(keeping: .forever) { id in fetchUser(id: id) }
+@MainActor public func render(_ feed: Feed) {}
+@MainActor public func show<A, B>(_ first: A, _ second: B) { print(first, second) }
+@MainActor public func showAlert(message: String) {}
+@MainActor public func report(_ status: Int, _ body: Data) {}
+
+extension User {
+    public var wantsAvatars: Bool { true }
+}
+
+extension ThumbnailCache {
+    public func store(_ user: User) {}
+}
+
+/// A log with a level for each message.
+public struct Log: Sendable {
+    public func callAsFunction(_ message: Any) { print(message) }
+    public func write(_ message: String) {}
+    public func error(_ message: String) {}
+    public func warning(_ message: String) {}
+}
+public let log = Log()
+
+/// A file handle whose `close` reports an optional error.
+public struct Handle: Sendable {
+    public func close(completion: @escaping @Sendable ((any Error)?) -> Void) { completion(nil) }
+}
+public let handle = Handle()
+
+@MainActor public final class Button {
+    public var onTap: (@Sendable () -> Void)?
+}
+@MainActor public let button = Button()
+
+@MainActor public final class Alarm {
+    public var onFire: (@Sendable () -> Void)?
+}
+@MainActor public let timer = Alarm()
+
+@MainActor public let tar = Process()
+public let output = ProcessOutput(status: 0, standardOutput: Data(), standardError: Data())
+public let failure = ProcessError(
+    status: 1, reason: .exit, standardOutput: Data(), standardError: Data(),
+    executable: URL(fileURLWithPath: "/bin/sh"), arguments: [])
+public let error = HTTPError(status: 503, headers: [:], body: Data(), url: url)
+public func listFiles(in folder: String) -> Guarantee<[URL]> { Guarantee.value([]) }
+public func logIn(_ name: String, _ password: String) -> Promise<Token> { Promise.value(Token()) }
+public func fetchProfile(with token: Token) -> Promise<Profile> { fetchProfile() }

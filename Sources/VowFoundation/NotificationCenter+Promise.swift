@@ -13,7 +13,7 @@ extension NotificationCenter {
     /// NotificationCenter.default.observe(once: .downloadFinished) { notification in
     ///     notification.userInfo?["path"] as? String ?? ""
     /// }.done { path in
-    ///     open(path)
+    ///     print("downloaded to", path)
     /// }
     /// ```
     ///
@@ -52,7 +52,7 @@ extension NotificationCenter {
     /// if one is given; the observer is removed once it has fired, or when the promise is
     /// cancelled.
     ///
-    /// ```swift
+    /// ```swift foreign
     /// NotificationCenter.default.observe(once: UIApplication.didBecomeActiveNotification).done {
     ///     refresh()
     /// }

@@ -15,7 +15,7 @@ public struct ProcessOutput: Sendable, Hashable {
     /// ``ProcessError`` instead.
     ///
     /// ```swift
-    /// #expect(output.status == 0)
+    /// precondition(output.status == 0)
     /// ```
     public var status: Int32
 

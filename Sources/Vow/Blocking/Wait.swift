@@ -19,6 +19,8 @@ extension Thenable {
     /// should `await` ``Promise/async()`` instead; the compiler refuses `wait()` there.
     ///
     /// ```swift
+    /// import Testing
+    ///
     /// @Test func loadsUser() throws {
     ///     let user = try fetchUser(id: 1).wait()
     ///     #expect(user.name == "Ada")

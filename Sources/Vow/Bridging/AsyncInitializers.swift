@@ -12,7 +12,7 @@ extension Promise {
     /// `Task.isCancelled`, `Task.checkCancellation()` or an await that stops early, and what it
     /// returns after that is ignored.
     ///
-    /// ```swift
+    /// ```swift incomplete
     /// @MainActor func reloadProfile() -> Promise<Profile> {
     ///     Promise {
     ///         // On the main actor, as in a `Task { … }` written here.
@@ -55,7 +55,7 @@ extension Guarantee {
     ///
     /// ```swift
     /// Guarantee {
-    ///     await renderer.thumbnail(for: photo)
+    ///     await makeThumbnail(for: photo)
     /// }.done { thumbnail in
     ///     cache.store(thumbnail, for: photo.id)
     /// }

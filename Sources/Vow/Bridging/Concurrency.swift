@@ -62,7 +62,7 @@ extension Guarantee {
     /// The value, once the guarantee resolves: suspends until then, as ``async()`` does.
     ///
     /// ```swift
-    /// let thumbnail = await render(photo).fulfilled
+    /// let thumbnail = await cachedAvatar().fulfilled
     /// ```
     @inlinable
     public var fulfilled: T {

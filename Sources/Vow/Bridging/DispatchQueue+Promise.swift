@@ -16,9 +16,9 @@ extension DispatchQueue {
     /// ```swift
     /// DispatchQueue.global().async(.promise) {
     ///     try Data(contentsOf: fileURL)
-    /// }.done { data in
-    ///     parse(data)
-    /// }
+    /// }.map { data in
+    ///     try parse(data)
+    /// }.done(show).catch(report)
     /// ```
     @inlinable
     public func async<T>(

@@ -6,7 +6,7 @@
 /// the order they arrived. The thenables already resolved come first, in sequence order.
 ///
 /// ```swift
-/// for await result in urls.map(download).resolutions {
+/// for await result in urls.map({ download($0) }).resolutions {
 ///     switch result {
 ///     case .success(let file): show(file)
 ///     case .failure(let error): log(error)
@@ -57,8 +57,10 @@ public struct Resolutions<T: Sendable>: AsyncSequence, Sendable {
     /// Starts the iteration.
     ///
     /// ```swift
-    /// var results = downloads.resolutions.makeAsyncIterator()
-    /// let first = await results.next()
+    /// func firstToArrive(_ downloads: [Promise<Data>]) async -> Result<Data, any Error>? {
+    ///     var results = downloads.resolutions.makeAsyncIterator()
+    ///     return await results.next()
+    /// }
     /// ```
     @inlinable
     public func makeAsyncIterator() -> Iterator {
@@ -79,7 +81,10 @@ public struct Resolutions<T: Sendable>: AsyncSequence, Sendable {
         /// thenable's result has been returned.
         ///
         /// ```swift
-        /// while let result = await results.next() { print(result) }
+        /// func printAll(_ downloads: [Promise<Data>]) async {
+        ///     var results = downloads.resolutions.makeAsyncIterator()
+        ///     while let result = await results.next() { print(result) }
+        /// }
         /// ```
         @inlinable
         public mutating func next() async -> Element? {
@@ -93,7 +98,10 @@ public struct Resolutions<T: Sendable>: AsyncSequence, Sendable {
         /// actor that runs it rather than hopping off for each result.
         ///
         /// ```swift
-        /// while let result = await results.next(isolation: #isolation) { print(result) }
+        /// func printAll(_ downloads: [Promise<Data>]) async {
+        ///     var results = downloads.resolutions.makeAsyncIterator()
+        ///     while let result = await results.next(isolation: #isolation) { print(result) }
+        /// }
         /// ```
         @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
         @inlinable
@@ -110,7 +118,7 @@ extension Sequence where Element: Thenable {
     /// starts are kept. The sequence ends after the last result; with no thenables, it ends at
     /// once.
     ///
-    /// ```swift
+    /// ```swift incomplete
     /// for await result in mirrors.map(fetchIndex).resolutions {
     ///     if case .success(let index) = result {
     ///         return index

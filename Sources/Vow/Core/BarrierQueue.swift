@@ -11,7 +11,7 @@
 /// A block works on a `State` passed `inout`, and must capture nothing: whatever it needs goes
 /// into the state, and whatever it returns comes back in it.
 ///
-/// ```swift
+/// ```swift incomplete
 /// var state = (box: Unretained(self), wasLast: false)
 /// queue.write(&state) { state in
 ///     state.wasLast = state.box.with { box in box.interest.withdrawConsumer() }

@@ -6,7 +6,7 @@
 /// instructions to every barrier. An `unowned(unsafe)` property does not save them: the
 /// optimizer still retains what it loads from one for as long as it uses it.
 ///
-/// ```swift
+/// ```swift incomplete
 /// var state = (box: Unretained(self), wasLast: false)
 /// queue.write(&state) { state in
 ///     state.wasLast = state.box.with { box in box.interest.withdrawConsumer() }

@@ -6,7 +6,7 @@
 /// test says so. Conform a type of your own to run handlers on an executor Vow does not know,
 /// such as a SwiftNIO event loop, without Vow depending on it:
 ///
-/// ```swift
+/// ```swift foreign
 /// import NIOCore
 /// import Vow
 ///
@@ -15,7 +15,7 @@
 ///     func dispatch(_ work: @escaping @Sendable () -> Void) { loop.execute(work) }
 /// }
 ///
-/// fetchUser(id).map(on: EventLoopDispatcher(loop: channel.eventLoop)) { user in
+/// fetchUser(id: id).map(on: EventLoopDispatcher(loop: channel.eventLoop)) { user in
 ///     channel.eventLoop.assertInEventLoop()
 ///     return user.name
 /// }

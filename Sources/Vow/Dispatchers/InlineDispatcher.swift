@@ -5,7 +5,7 @@
 ///
 /// ```swift
 /// let dispatcher: any Dispatcher = testing ? .inline : DispatchQueue.main
-/// fetchUser(id).map(on: dispatcher) { $0.name }
+/// fetchUser(id: id).map(on: dispatcher) { $0.name }
 /// ```
 public struct InlineDispatcher: Dispatcher {
     /// The inline dispatcher; `.inline` where a ``Dispatcher`` is expected.
@@ -21,7 +21,7 @@ extension Dispatcher where Self == InlineDispatcher {
     /// Runs handlers at once, on the thread that resolves the thenable.
     ///
     /// ```swift
-    /// promise.map(on: .inline) { $0 * 2 }
+    /// Promise.value(21).map(on: .inline) { $0 * 2 }
     /// ```
     public static var inline: InlineDispatcher { InlineDispatcher() }
 }

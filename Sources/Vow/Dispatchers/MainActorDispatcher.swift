@@ -6,7 +6,7 @@ import Dispatch
 /// code that chooses a dispatcher at run time, and its handlers are nonisolated all the same.
 ///
 /// ```swift
-/// fetchUser(id).done(on: .mainActor) { user in
+/// fetchUser(id: id).done(on: .mainActor) { user in
 ///     print("on the main thread: \(user.name)")
 /// }
 /// ```
@@ -24,7 +24,7 @@ extension Dispatcher where Self == MainActorDispatcher {
     /// Runs handlers on the main actor's queue.
     ///
     /// ```swift
-    /// promise.done(on: .mainActor) { print($0) }
+    /// Promise.value(42).done(on: .mainActor) { print($0) }
     /// ```
     public static var mainActor: MainActorDispatcher { MainActorDispatcher() }
 }

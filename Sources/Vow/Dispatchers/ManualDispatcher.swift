@@ -2,6 +2,8 @@
 /// the order the test says, on the test's own thread.
 ///
 /// ```swift
+/// import Testing
+///
 /// let dispatcher = ManualDispatcher()
 /// let doubled = Promise.value(21).map(on: dispatcher) { $0 * 2 }
 /// #expect(doubled.isPending)
@@ -30,7 +32,7 @@ public final class ManualDispatcher: Dispatcher {
     /// How much work waits to be run.
     ///
     /// ```swift
-    /// #expect(dispatcher.pending == 0, "a handler ran before the test let it")
+    /// precondition(dispatcher.pending == 0, "a handler ran before the test let it")
     /// ```
     public var pending: Int {
         queue.withLock { $0.count }
@@ -57,7 +59,7 @@ public final class ManualDispatcher: Dispatcher {
     /// ```swift
     /// let total = Promise.value(1).map(on: dispatcher) { $0 + 1 }.map(on: dispatcher) { $0 * 10 }
     /// dispatcher.runAll()  // Runs both steps: the second was dispatched by the first.
-    /// #expect(total.value == 20)
+    /// assert(total.value == 20)
     /// ```
     ///
     /// - Returns: How many pieces of work ran.

@@ -22,7 +22,7 @@ public func after(seconds: TimeInterval) -> Guarantee<Void> {
 /// As with ``after(seconds:)``, the timer is cancelled once nothing waits for it any longer.
 ///
 /// ```swift
-/// after(.milliseconds(250)).done { retry() }
+/// after(.milliseconds(250)).done { refresh() }
 /// ```
 public func after(_ interval: DispatchTimeInterval) -> Guarantee<Void> {
     after(deadline: .now() + interval)
@@ -34,6 +34,8 @@ public func after(_ interval: DispatchTimeInterval) -> Guarantee<Void> {
 /// at once and in order:
 ///
 /// ```swift
+/// import Testing
+///
 /// let clock = ManualClock()
 /// let reminder = after(.seconds(30), clock: clock).map { "time's up" }
 /// clock.advance(by: .seconds(30))

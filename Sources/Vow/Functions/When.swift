@@ -40,7 +40,7 @@ public func when(fulfilled promises: Promise<Void>...) -> Promise<Void> {
 /// Fulfils with both values once both thenables fulfil; rejects as soon as either rejects.
 ///
 /// ```swift
-/// when(fulfilled: fetchUser(), fetchSettings()).done { user, settings in
+/// when(fulfilled: fetchUser(id: 1), fetchSettings()).done { user, settings in
 ///     configure(user, settings)
 /// }
 /// ```

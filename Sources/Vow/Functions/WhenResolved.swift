@@ -4,7 +4,7 @@
 /// fail.
 ///
 /// ```swift
-/// when(resolved: urls.map(download)).done { results in
+/// when(resolved: urls.map { download($0) }).done { results in
 ///     let failures = results.filter { if case .failure = $0 { true } else { false } }
 ///     print("\(failures.count) downloads failed")
 /// }

@@ -36,7 +36,7 @@ extension Thenable {
     /// Transforms the fulfilled value on `owner`, if it still exists; once it is gone, `body`
     /// is skipped and the returned promise is cancelled.
     ///
-    /// ```swift
+    /// ```swift incomplete
     /// api.fetchPerson(id).map(owner: self) { directory, person in
     ///     directory.people[id] = person
     ///     return person.name
@@ -53,7 +53,7 @@ extension Thenable {
     /// Handles the fulfilled value on `owner`, if it still exists; once it is gone, `body` is
     /// skipped and the returned promise is cancelled.
     ///
-    /// ```swift
+    /// ```swift incomplete
     /// api.fetchPerson(id).done(owner: self) { directory, person in
     ///     directory.people[id] = person
     /// }
@@ -69,7 +69,7 @@ extension Thenable {
     /// Recovers from the errors `policy` covers on `owner`, if it still exists; once it is
     /// gone, `body` is skipped and the returned promise is cancelled.
     ///
-    /// ```swift
+    /// ```swift incomplete
     /// api.fetchPerson(id).recover(owner: self) { directory, error in
     ///     guard let known = directory.people[id] else { throw error }
     ///     return Promise.value(known)
@@ -88,7 +88,7 @@ extension Thenable {
     /// `owner` still exists; once it is gone, `body` is skipped and the returned promise is
     /// cancelled.
     ///
-    /// ```swift
+    /// ```swift incomplete
     /// api.fetchPerson(id).ensure(owner: self) { directory in
     ///     directory.requestsInFlight -= 1
     /// }
@@ -106,7 +106,7 @@ extension CatchMixin {
     /// Handles the errors `policy` covers on `owner`, if it still exists, ending the chain;
     /// once it is gone, `body` is skipped.
     ///
-    /// ```swift
+    /// ```swift incomplete
     /// api.fetchPerson(id).done(owner: self) { directory, person in
     ///     directory.people[id] = person
     /// }.catch(owner: self) { directory, error in

@@ -18,13 +18,17 @@ extension Thenable {
     ///
     /// ```swift
     /// @MainActor final class ProfileViewController {
-    ///     func load() {
-    ///         api.fetchUser(id).then(owner: self) { controller, user in
+    ///     let api = API()
+    ///     private(set) var avatar: Data?
+    ///     private(set) var failure: (any Error)?
+    ///
+    ///     func load(id: Int) {
+    ///         fetchUser(id: id).then(owner: self) { controller, user in
     ///             controller.api.fetchAvatar(for: user)
     ///         }.done(owner: self) { controller, avatar in
-    ///             controller.avatarView.image = avatar
+    ///             controller.avatar = avatar
     ///         }.catch(owner: self) { controller, error in
-    ///             controller.show(error)
+    ///             controller.failure = error
     ///         }
     ///     }
     /// }
@@ -40,8 +44,8 @@ extension Thenable {
     /// Transforms the fulfilled value for `owner`, if it still exists; see
     /// `then(owner:_:)` for what happens once it is gone.
     ///
-    /// ```swift
-    /// api.fetchUser(id).map(owner: self) { controller, user in
+    /// ```swift incomplete
+    /// fetchUser(id: id).map(owner: self) { controller, user in
     ///     controller.formatter.string(for: user)
     /// }
     /// ```
@@ -56,8 +60,8 @@ extension Thenable {
     /// Handles the fulfilled value for `owner`, if it still exists; see
     /// `then(owner:_:)` for what happens once it is gone.
     ///
-    /// ```swift
-    /// api.fetchUser(id).done(owner: self) { controller, user in
+    /// ```swift incomplete
+    /// fetchUser(id: id).done(owner: self) { controller, user in
     ///     controller.nameLabel.text = user.name
     /// }.catch(owner: self) { controller, error in
     ///     controller.show(error)
@@ -76,7 +80,7 @@ extension Thenable {
     /// Recovers from the errors `policy` covers for `owner`, if it still exists; see
     /// `then(owner:_:)` for what happens once it is gone.
     ///
-    /// ```swift
+    /// ```swift incomplete
     /// api.fetchFeed().recover(owner: self) { controller, error in
     ///     controller.cache.lastFeed()
     /// }
@@ -96,7 +100,7 @@ extension Thenable {
     /// `owner` still exists; once it is gone, `body` is skipped and the returned promise is
     /// cancelled.
     ///
-    /// ```swift
+    /// ```swift incomplete
     /// api.fetchFeed().ensure(owner: self) { controller in
     ///     controller.spinner.stopAnimating()
     /// }
@@ -117,8 +121,8 @@ extension CatchMixin {
     ///
     /// Once `owner` is gone, `body` is skipped: the chain ends all the same.
     ///
-    /// ```swift
-    /// api.fetchUser(id).done(owner: self) { controller, user in
+    /// ```swift incomplete
+    /// fetchUser(id: id).done(owner: self) { controller, user in
     ///     controller.show(user)
     /// }.catch(owner: self) { controller, error in
     ///     controller.show(error)

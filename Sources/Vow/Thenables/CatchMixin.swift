@@ -48,7 +48,7 @@ extension CatchMixin {
     /// `body` is nonisolated: it may not touch the state of the actor that wrote it.
     ///
     /// ```swift
-    /// upload(report).catch(on: logQueue) { error in
+    /// upload(photo).catch(on: logQueue) { error in
     ///     log.write("upload failed: \(error)")
     /// }
     /// ```
@@ -68,7 +68,7 @@ extension CatchMixin {
     /// `body` is nonisolated, as with a queue.
     ///
     /// ```swift
-    /// upload(report).catch(on: .mainActor) { error in
+    /// upload(photo).catch(on: .mainActor) { error in
     ///     print("upload failed: \(error)")
     /// }
     /// ```

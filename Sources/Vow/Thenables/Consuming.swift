@@ -29,7 +29,7 @@ extension Thenable {
     /// Makes the box of a new step that waits on this thenable, linked to it by `makeBox`, and
     /// attaches the handler `handler` makes for that box.
     ///
-    /// ```swift
+    /// ```swift incomplete
     /// let next = consume(into: EmptyBox<Result<U, any Error>>.init(consuming:)) { next in
     ///     { result in next.seal(result.map(transform)) }
     /// }

@@ -70,7 +70,7 @@ public final class Finalizer: Sendable {
     /// Runs `body` on `on`, or inline when `on` is `nil`, once the chain has finished.
     ///
     /// ```swift
-    /// upload(report).catch(report).finally(on: nil) { connection.close() }
+    /// upload(photo).catch(report).finally(on: nil) { connection.close() }
     /// ```
     ///
     /// - Parameters:
@@ -90,7 +90,7 @@ public final class Finalizer: Sendable {
     /// Runs `body` through `dispatcher` once the chain has finished.
     ///
     /// ```swift
-    /// upload(report).catch(report).finally(on: .mainActor) { print("upload finished") }
+    /// upload(photo).catch(report).finally(on: .mainActor) { print("upload finished") }
     /// ```
     @inlinable
     @discardableResult
@@ -105,7 +105,7 @@ public final class Finalizer: Sendable {
     /// there was an error, at once on success.
     ///
     /// ```swift
-    /// let logged = upload(report).catch { error in log(error) }
+    /// let logged = upload(photo).catch { error in log(error) }
     /// await logged.finished.async()
     /// ```
     @inlinable
@@ -116,9 +116,16 @@ public final class Finalizer: Sendable {
     /// Blocks the current thread until the chain has finished, as ``Thenable/wait()`` does.
     ///
     /// ```swift
-    /// @Test func reportsFailures() {
-    ///     upload(brokenReport).catch { error in failures.append(error) }.wait()
-    ///     #expect(failures.count == 1)
+    /// import Testing
+    ///
+    /// @MainActor final class ErrorLog {
+    ///     var entries: [String] = []
+    /// }
+    ///
+    /// @Test @MainActor func reportsFailures() {
+    ///     let errors = ErrorLog()
+    ///     upload(brokenReport).catch { error in errors.entries.append("\(error)") }.wait()
+    ///     #expect(errors.entries.count == 1)
     /// }
     /// ```
     @available(

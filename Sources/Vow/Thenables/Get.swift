@@ -7,7 +7,7 @@ extension Thenable {
     /// the isolation of the code that wrote it, otherwise on `conf.Q.return`.
     ///
     /// ```swift
-    /// fetchUser().get { user in
+    /// fetchUser(id: 1).get { user in
     ///     cache.store(user)
     /// }.then { user in
     ///     fetchAvatar(for: user)
@@ -23,7 +23,7 @@ extension Thenable {
     /// Looks at the fulfilled value on `on`, or inline when `on` is `nil`, without changing it.
     ///
     /// ```swift
-    /// fetchUser().get(on: nil) { print("fetched", $0.id) }
+    /// fetchUser(id: 1).get(on: nil) { print("fetched", $0.id) }
     /// ```
     @inlinable
     public func get(
@@ -37,7 +37,7 @@ extension Thenable {
     /// Looks at the fulfilled value through `dispatcher` without changing it.
     ///
     /// ```swift
-    /// fetchUser().get(on: .inline) { print("fetched", $0.id) }
+    /// fetchUser(id: 1).get(on: .inline) { print("fetched", $0.id) }
     /// ```
     @inlinable
     public func get(
@@ -57,7 +57,7 @@ extension Thenable {
     /// `body` runs in the isolation of the code that wrote it, otherwise on `conf.Q.map`.
     ///
     /// ```swift
-    /// fetchUser().tap { result in
+    /// fetchUser(id: 1).tap { result in
     ///     print("fetchUser:", result)
     /// }
     /// ```
@@ -71,7 +71,7 @@ extension Thenable {
     /// Looks at the result on `on`, or inline when `on` is `nil`, without changing it.
     ///
     /// ```swift
-    /// fetchUser().tap(on: nil) { print("fetchUser:", $0) }
+    /// fetchUser(id: 1).tap(on: nil) { print("fetchUser:", $0) }
     /// ```
     @inlinable
     public func tap(
@@ -85,7 +85,7 @@ extension Thenable {
     /// Looks at the result through `dispatcher` without changing it.
     ///
     /// ```swift
-    /// fetchUser().tap(on: logOperations) { print("fetchUser:", $0) }
+    /// fetchUser(id: 1).tap(on: logOperations) { print("fetchUser:", $0) }
     /// ```
     @inlinable
     public func tap(

@@ -278,7 +278,7 @@ extension CatchMixin where T == Void {
     /// Handles the errors of a `Promise<Void>` that `policy` covers; `body` may rethrow.
     ///
     /// ```swift
-    /// saveDraft().recover { error in
+    /// writeDraft().recover { error in
     ///     guard error is DiskFullError else { throw error }
     ///     purgeCaches()
     /// }
@@ -296,7 +296,7 @@ extension CatchMixin where T == Void {
     /// `on` is `nil`; `body` may rethrow.
     ///
     /// ```swift
-    /// saveDraft().recover(on: nil) { error in
+    /// writeDraft().recover(on: nil) { error in
     ///     guard error is DiskFullError else { throw error }
     /// }
     /// ```
@@ -314,7 +314,7 @@ extension CatchMixin where T == Void {
     /// may rethrow.
     ///
     /// ```swift
-    /// saveDraft().recover(on: .inline) { error in
+    /// writeDraft().recover(on: .inline) { error in
     ///     guard error is DiskFullError else { throw error }
     /// }
     /// ```

@@ -4,7 +4,7 @@ extension Thenable where T: Sequence, T.Element: Sendable {
     /// The first element; rejects with ``PromiseError/emptySequence`` if there is none.
     ///
     /// ```swift
-    /// search(query).firstValue.done(open)
+    /// search(query).firstValue.done(show)
     /// ```
     @inlinable
     public var firstValue: Promise<T.Element> {
@@ -148,7 +148,7 @@ extension Thenable where T: Sequence, T.Element: Sendable {
     ///
     /// ```swift
     /// fetchUserIDs().thenMap { id in
-    ///     fetchUser(id)
+    ///     fetchUser(id: id)
     /// }
     /// ```
     @inlinable
@@ -164,7 +164,7 @@ extension Thenable where T: Sequence, T.Element: Sendable {
     ///
     /// ```swift
     /// fetchUserIDs().thenMap(on: nil) { id in
-    ///     fetchUser(id)
+    ///     fetchUser(id: id)
     /// }
     /// ```
     @inlinable
@@ -180,7 +180,7 @@ extension Thenable where T: Sequence, T.Element: Sendable {
     ///
     /// ```swift
     /// fetchUserIDs().thenMap(on: eventLoopDispatcher) { id in
-    ///     fetchUser(id)
+    ///     fetchUser(id: id)
     /// }
     /// ```
     @inlinable

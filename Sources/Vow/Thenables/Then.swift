@@ -11,8 +11,8 @@ extension Thenable {
     /// `@MainActor` code, on the actor in an actor's method, otherwise on `conf.Q.map`.
     ///
     /// ```swift
-    /// login(user).then { token in
-    ///     fetchProfile(token)
+    /// logIn(name, password).then { token in
+    ///     fetchProfile(with: token)
     /// }.done { profile in
     ///     show(profile)
     /// }.catch { error in
@@ -31,8 +31,8 @@ extension Thenable {
     /// `body` is nonisolated: it may not touch the state of the actor that wrote it.
     ///
     /// ```swift
-    /// login(user).then(on: .global()) { token in
-    ///     fetchProfile(token)
+    /// logIn(name, password).then(on: .global()) { token in
+    ///     fetchProfile(with: token)
     /// }
     /// ```
     ///
@@ -54,8 +54,8 @@ extension Thenable {
     /// `body` is nonisolated, as with a queue.
     ///
     /// ```swift
-    /// login(user).then(on: eventLoopDispatcher) { token in
-    ///     fetchProfile(token)
+    /// logIn(name, password).then(on: eventLoopDispatcher) { token in
+    ///     fetchProfile(with: token)
     /// }
     /// ```
     @inlinable

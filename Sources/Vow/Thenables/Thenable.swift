@@ -50,7 +50,8 @@ extension Thenable {
     /// The fulfilled value, or `nil` while pending or when rejected.
     ///
     /// ```swift
-    /// if let cached = avatarPromise.value { imageView.image = cached }
+    /// let avatar = fetchAvatar(for: user)
+    /// if let cached = avatar.value { imageView.image = cached }
     /// ```
     @inlinable
     public var value: T? {

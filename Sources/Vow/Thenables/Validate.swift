@@ -11,7 +11,11 @@ extension Thenable {
     /// fetchOrders().validate { !$0.isEmpty }.done { orders in
     ///     show(orders)
     /// }
-    /// fetch(url).validate(rejecting: HTTPError.notFound) { $0.status != 404 }
+    ///
+    /// struct NoOpenOrders: Error {}
+    /// fetchOrders().validate(rejecting: NoOpenOrders()) { orders in
+    ///     orders.contains { $0.isOpen }
+    /// }
     /// ```
     @inlinable
     public func validate(

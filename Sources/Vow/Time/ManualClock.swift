@@ -73,7 +73,9 @@ public final class ManualClock: Clock, Sendable {
     /// A test can check it to learn that the code under test has started waiting:
     ///
     /// ```swift
-    /// #expect(clock.sleepers == 1, "the retry should be waiting out its delay")
+    /// let clock = ManualClock()
+    /// let feed = retry(attempts: 2, delay: .constant(.seconds(5)), clock: clock) { flakyFetch() }
+    /// precondition(clock.sleepers == 1, "the retry should be waiting out its delay")
     /// ```
     public var sleepers: Int {
         state.withLock { $0.waiting.count }

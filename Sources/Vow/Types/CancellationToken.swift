@@ -8,7 +8,7 @@
 /// DispatchQueue.global().async(.promise) { cancellation in
 ///     try frames.map { frame in
 ///         if cancellation.isCancelled { throw PromiseError.cancelled }
-///         return render(frame)
+///         return draw(frame)
 ///     }
 /// }
 /// ```

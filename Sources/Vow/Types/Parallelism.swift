@@ -24,7 +24,7 @@ public struct Parallelism: Sendable, Hashable, CustomStringConvertible {
     /// Every element at once: each body starts as soon as the previous one has returned.
     ///
     /// ```swift
-    /// map(userIDs, as: .parallel) { id in api.fetchUser(id) }
+    /// map(userIDs, as: .parallel) { id in fetchUser(id: id) }
     /// ```
     public static let parallel = Parallelism(limit: .max)
 

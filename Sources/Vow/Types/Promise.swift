@@ -43,7 +43,7 @@ public final class Promise<T: Sendable>: Thenable, CatchMixin {
     ///
     /// ```swift
     /// let data = Promise<Data> { resolver in
-    ///     session.load(url) { data, error in resolver.resolve(data, error) }
+    ///     session.dataTask(with: url) { data, _, error in resolver.resolve(data, error) }.resume()
     /// }
     /// ```
     @inlinable
@@ -61,7 +61,7 @@ public final class Promise<T: Sendable>: Thenable, CatchMixin {
     /// A promise already fulfilled with `value`.
     ///
     /// ```swift
-    /// func cachedAvatar() -> Promise<Image> { .value(placeholder) }
+    /// func cachedAvatar() -> Promise<Data> { .value(placeholder) }
     /// ```
     @inlinable
     public static func value(_ value: T) -> Promise<T> {
@@ -70,7 +70,7 @@ public final class Promise<T: Sendable>: Thenable, CatchMixin {
 
     /// A promise already rejected with `error`.
     ///
-    /// ```swift
+    /// ```swift incomplete
     /// guard let url else { return Promise(error: URLError(.badURL)) }
     /// ```
     @inlinable
@@ -83,7 +83,7 @@ public final class Promise<T: Sendable>: Thenable, CatchMixin {
     /// If the resolver is released while the promise is still pending, Vow reports
     /// ``LogEvent/pendingPromiseDeallocated`` through ``Configuration/logHandler``.
     ///
-    /// ```swift
+    /// ```swift incomplete
     /// let (promise, resolver) = Promise<Int>.pending()
     /// worker.onFinish = { resolver.fulfill($0) }
     /// return promise
@@ -140,7 +140,7 @@ public final class Promise<T: Sendable>: Thenable, CatchMixin {
     /// Cancelling a promise that has resolved does nothing.
     ///
     /// ```swift
-    /// let search = api.search(query).map(render)
+    /// let search = api.search(query).map { $0.sorted() }
     /// // The user typed another letter:
     /// search.cancel()
     /// ```

@@ -72,7 +72,7 @@ public final class PromiseCache<Key: Hashable & Sendable, Value: Sendable>: Send
     /// A cache that looks keys up with `lookup` and keeps what it finds as `retention` says.
     ///
     /// ```swift
-    /// let users = PromiseCache<Int, User>(keeping: .forever) { id in api.fetchUser(id) }
+    /// let users = PromiseCache<Int, User>(keeping: .forever) { id in fetchUser(id: id) }
     /// ```
     ///
     /// - Parameters:

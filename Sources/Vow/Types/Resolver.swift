@@ -97,7 +97,9 @@ public final class Resolver<T: Sendable>: Sendable {
     /// Settles the promise with `result`.
     ///
     /// ```swift
-    /// resolver.resolve(Result { try decoder.decode(User.self, from: data) })
+    /// Promise<User> { resolver in
+    ///     resolver.resolve(Result { try JSONDecoder().decode(User.self, from: json) })
+    /// }
     /// ```
     @inlinable
     public func resolve(_ result: Result<T, any Error>) {
@@ -166,7 +168,7 @@ extension Resolver where T == Void {
     /// Settles a `Promise<Void>` from a completion handler that reports only an optional error.
     ///
     /// ```swift
-    /// Promise<Void> { resolver in file.close { error in resolver.resolve(error) } }
+    /// Promise<Void> { resolver in handle.close { error in resolver.resolve(error) } }
     /// ```
     @inlinable
     public func resolve(_ error: (any Error)?) {

@@ -102,7 +102,7 @@ public struct RetryDelay: Sendable {
     /// first.
     ///
     /// ```swift
-    /// retry(attempts: 4, delay: .custom { failures in .seconds(failures * failures) }) { sync() }
+    /// retry(attempts: 4, delay: .custom { failures in .seconds(failures * failures) }) { syncContacts() }
     /// ```
     ///
     /// A negative result makes the retry reject with ``PromiseError/badInput(_:)`` at that
