@@ -351,6 +351,12 @@ public struct Analytics: Sendable {
 }
 public let analytics = Analytics()
 
+/// A service that fails now and then.
+public struct FlakyService: Sendable {
+    public func call() -> Promise<Data> { Promise.value(Data()) }
+}
+public let flakyService = FlakyService()
+
 /// A logger with levels.
 public struct Logger: Sendable {
     public func warning(_ message: String) {}
