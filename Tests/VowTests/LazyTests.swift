@@ -136,8 +136,8 @@ import Vow
     }
 
     @Test func handlersAttachedAtOnceFromTwoThreadsStartTheBodyOnce() async throws {
-        let rounds = 5_000
-        let raced = try await onThreadOfItsOwn {
+        let rounds = stressSize(5_000, sanitized: 1_000)
+        let raced = try await stressTest {
             var raced = 0
             for round in 0..<rounds {
                 let runs = Counter()

@@ -198,20 +198,70 @@ func isOnMainQueue() -> Bool {
     DispatchQueue.getSpecific(key: mainQueueKey) == true || Thread.isMainThread
 }
 
-/// Runs a long, blocking `body` on a thread of its own and returns what it returns.
+/// Runs a stress test's long, blocking `body` on a thread of its own, once no other stress
+/// test is running, and returns what it returns.
 ///
 /// Swift Testing shares a few threads, one a core, between all tests, and runs every task
 /// there. A test that keeps one busy for many seconds (a million-step chain, a deep nest of
-/// fulfils, most of all under Thread Sanitizer) starves async tests that wait for a task, until
-/// their bounded waits give up. On a thread of its own it holds none of those.
-func onThreadOfItsOwn<R: Sendable>(
+/// fulfils, thousands of raced rounds) would starve the async tests that wait for a task, until
+/// their bounded waits gave up; on a thread of its own it holds none of those. One stress test
+/// at a time: on a two-core machine under Thread Sanitizer, eight of them at once took both
+/// cores for minutes, and the async tests waited over 20 seconds for their turn. A stress test
+/// waiting here is suspended, and holds no thread either.
+func stressTest<R: Sendable>(
     stackSize: Int = 8 << 20, _ body: @escaping @Sendable () throws -> R
 ) async throws -> R {
-    try await withCheckedThrowingContinuation { continuation in
-        let thread = Thread { continuation.resume(with: Result { try body() }) }
+    await stressTests.enter()
+    let result = await withCheckedContinuation { continuation in
+        let thread = Thread { continuation.resume(returning: Result { try body() }) }
         thread.stackSize = stackSize
         thread.start()
     }
+    await stressTests.leave()
+    return try result.get()
+}
+
+/// Lets one stress test run at a time, the others waiting in the order they came.
+private actor StressTestTurns {
+    private var running = false
+    private var waiting: [CheckedContinuation<Void, Never>] = []
+
+    func enter() async {
+        guard running else {
+            running = true
+            return
+        }
+        await withCheckedContinuation { waiting.append($0) }
+    }
+
+    func leave() {
+        if waiting.isEmpty {
+            running = false
+        } else {
+            waiting.removeFirst().resume()
+        }
+    }
+}
+
+private let stressTests = StressTestTurns()
+
+/// Whether Thread Sanitizer's runtime is loaded into the process.
+let isThreadSanitized: Bool = {
+    #if canImport(Darwin)
+        let everywhere = UnsafeMutableRawPointer(bitPattern: -2)  // RTLD_DEFAULT
+    #else
+        let everywhere: UnsafeMutableRawPointer? = nil  // RTLD_DEFAULT
+    #endif
+    return dlsym(everywhere, "__tsan_init") != nil
+}()
+
+/// The size of a stress test: `full` in a normal run, `sanitized` under Thread Sanitizer.
+///
+/// Thread Sanitizer makes every lock, barrier and dispatch several times slower, so the full
+/// sizes would hold a core for minutes. It sees a race in the first rounds that run it as well
+/// as in the last, and a normal run, which CI makes too, keeps the full size.
+func stressSize(_ full: Int, sanitized: Int) -> Int {
+    isThreadSanitized ? sanitized : full
 }
 
 /// Runs `first` and `second` on two threads at once, and returns whether they met: whether

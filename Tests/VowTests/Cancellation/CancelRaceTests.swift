@@ -5,8 +5,8 @@ import Vow
 /// `cancel()` racing with a resolution on another thread.
 @Suite struct CancelRaceTests {
     @Test func cancelRacingFulfilSettlesOnceAndRunsEveryHandlerOnce() async throws {
-        let rounds = 100_000
-        let (cancelWins, fulfilWins, raced) = try await onThreadOfItsOwn {
+        let rounds = stressSize(100_000, sanitized: 10_000)
+        let (cancelWins, fulfilWins, raced) = try await stressTest {
             var cancelWins = 0
             var fulfilWins = 0
             var raced = 0
@@ -42,8 +42,8 @@ import Vow
     }
 
     @Test func cancellingTheEndOfAChainWhileItsStartResolvesRunsEachStepAtMostOnce() async throws {
-        let rounds = 20_000
-        let (stopped, finished, raced) = try await onThreadOfItsOwn {
+        let rounds = stressSize(20_000, sanitized: 4_000)
+        let (stopped, finished, raced) = try await stressTest {
             var stopped = 0
             var finished = 0
             var raced = 0

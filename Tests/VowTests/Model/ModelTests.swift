@@ -16,7 +16,7 @@ import Testing
         let settings = ModelSettings(environment: ProcessInfo.processInfo.environment)
         // The run blocks while it waits for each step to quiet down, so it gets a thread of its
         // own rather than one of the few the Swift Testing runner shares between tests.
-        let report = try await onThreadOfItsOwn { ModelRun(settings: settings).run() }
+        let report = try await stressTest { ModelRun(settings: settings).run() }
         print(report.summary)
         if let failure = report.failure { Issue.record(Comment(rawValue: failure)) }
     }
@@ -45,7 +45,7 @@ struct ModelSettings: Sendable {
         }
         // Thread Sanitizer slows every dispatch and lock several times over: fewer cases keep
         // the sanitized suite within its CI time limit.
-        let defaultCases = Self.isThreadSanitized ? 500 : 1_500
+        let defaultCases = stressSize(1_500, sanitized: 200)
         casesPerSeed = environment["VOW_MODEL_CASES"].flatMap { Int($0) } ?? defaultCases
         onlyCase = environment["VOW_MODEL_CASE"].flatMap { Int($0) }
         if onlyCase != nil { repeats = 20 }
@@ -53,15 +53,5 @@ struct ModelSettings: Sendable {
 
     private static func parse(_ text: String) -> UInt64? {
         text.lowercased().hasPrefix("0x") ? UInt64(text.dropFirst(2), radix: 16) : UInt64(text)
-    }
-
-    /// Whether Thread Sanitizer's runtime is loaded into the process.
-    private static var isThreadSanitized: Bool {
-        #if canImport(Darwin)
-            let everywhere = UnsafeMutableRawPointer(bitPattern: -2)  // RTLD_DEFAULT
-        #else
-            let everywhere: UnsafeMutableRawPointer? = nil  // RTLD_DEFAULT
-        #endif
-        return dlsym(everywhere, "__tsan_init") != nil
     }
 }
