@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import Testing
 import Vow
 
@@ -147,8 +148,8 @@ final class ManualLookups: Sendable {
     }
 
     @Test func aCallerArrivingAsTheLastOneLeavesIsNeverCancelledWithIt() async throws {
-        let rounds = 2_000
-        let raced = try await onThreadOfItsOwn {
+        let rounds = stressSize(2_000, sanitized: 400)
+        let raced = try await stressTest {
             var raced = 0
             for round in 0..<rounds {
                 let resolvers = Protected<[Resolver<Int>]>([])
@@ -176,8 +177,8 @@ final class ManualLookups: Sendable {
     }
 
     @Test func callersRacingForAMissStartOneLookup() async throws {
-        let rounds = 2_000
-        let raced = try await onThreadOfItsOwn {
+        let rounds = stressSize(2_000, sanitized: 400)
+        let raced = try await stressTest {
             var raced = 0
             for round in 0..<rounds {
                 let lookups = Counter()
@@ -199,4 +200,114 @@ final class ManualLookups: Sendable {
         }
         #expect(raced > 0, "the callers never overlapped")
     }
+
+    /// Each way a kept value leaves the cache.
+    enum Release: CaseIterable, Sendable {
+        case expiry, invalidate, invalidateAll
+    }
+
+    /// A kept value's `deinit` is user code, and may call the cache: the cache must release the
+    /// value outside its lock, which it would otherwise take again and wait for forever.
+    @Test(arguments: Release.allCases)
+    func aKeptValueWhoseDeinitCallsTheCacheIsReleasedOutsideItsLock(_ release: Release) {
+        let clock = ManualClock()
+        let calls = CacheCalls()
+        let cache = PromiseCache<String, CallsBackOnRelease>(keeping: .for(.seconds(10)), clock: clock) {
+            _ in Promise.value(CallsBackOnRelease(calls))
+        }
+        calls.cache = cache
+        _ = cache.value(for: "a")
+        #expect(calls.count == 0)
+        let returned = returnsWithinPatience {
+            switch release {
+            case .expiry:
+                clock.advance(by: .seconds(10))
+                _ = cache.value(for: "a")
+            case .invalidate:
+                cache.invalidate("a")
+            case .invalidateAll:
+                cache.invalidateAll()
+            }
+        }
+        #expect(returned, "the cache deadlocked on the value's deinit")
+        #expect(calls.count == 1, "the kept value was not released")
+    }
+
+    /// The cache's clock is user code too: read outside the lock, it may call the cache.
+    @Test func aClockThatCallsTheCacheIsReadOutsideItsLock() {
+        let calls = CacheCalls()
+        let clock = CallingClock(calls: calls)
+        let cache = PromiseCache<String, CallsBackOnRelease>(keeping: .for(.seconds(10)), clock: clock) {
+            _ in Promise.value(CallsBackOnRelease(CacheCalls()))
+        }
+        calls.cache = cache
+        let returned = returnsWithinPatience {
+            _ = cache.value(for: "a")
+            _ = cache.value(for: "a")
+        }
+        #expect(returned, "the cache deadlocked on reading its clock")
+        #expect(calls.count >= 2, "the clock was read at the fulfilment and at the second call")
+    }
+}
+
+/// Calls into a cache, counted: a value's `deinit` or a clock's `now` does so.
+private final class CacheCalls: Sendable {
+    private let state = Protected((cache: PromiseCache<String, CallsBackOnRelease>?.none, count: 0))
+
+    var cache: PromiseCache<String, CallsBackOnRelease>? {
+        get { state.withLock { $0.cache } }
+        set { state.withLock { $0.cache = newValue } }
+    }
+
+    var count: Int { state.withLock { $0.count } }
+
+    /// Asks the cache to forget a key nobody uses, which takes its lock.
+    func call() {
+        let cache = state.withLock { state in
+            state.count += 1
+            return state.cache
+        }
+        cache?.invalidate("other")
+    }
+}
+
+/// A value that calls into the cache as it is released.
+private final class CallsBackOnRelease: Sendable {
+    let calls: CacheCalls
+
+    init(_ calls: CacheCalls) {
+        self.calls = calls
+    }
+
+    deinit {
+        calls.call()
+    }
+}
+
+/// A clock that calls into the cache each time it is read.
+private struct CallingClock: Clock {
+    let calls: CacheCalls
+    let base = ManualClock()
+
+    var now: ManualClock.Instant {
+        calls.call()
+        return base.now
+    }
+
+    var minimumResolution: Duration { base.minimumResolution }
+
+    func sleep(until deadline: ManualClock.Instant, tolerance: Duration?) async throws {
+        try await base.sleep(until: deadline, tolerance: tolerance)
+    }
+}
+
+/// Whether `body`, run on a thread of its own, returns within ``patience``: a deadlock leaves
+/// that thread behind and fails the test rather than hanging the run.
+private func returnsWithinPatience(_ body: @escaping @Sendable () -> Void) -> Bool {
+    let returned = DispatchSemaphore(value: 0)
+    Thread {
+        body()
+        returned.signal()
+    }.start()
+    return returned.wait(timeout: .now() + patience) == .success
 }

@@ -40,10 +40,10 @@ public final class PromiseCache<Key: Hashable & Sendable, Value: Sendable>: Send
     }
 
     /// What the table keeps for a key: the shared lookup while it is in flight, with how many
-    /// callers wait for it, then its value.
+    /// callers wait for it, then its value, with the generation of the lookup that found it.
     private enum Entry {
         case inFlight(Lookup, callers: Int)
-        case kept(Value, isExpired: @Sendable () -> Bool)
+        case kept(Value, generation: UInt64, isExpired: @Sendable () -> Bool)
     }
 
     /// A lookup in flight: the box it settles, and the generation that tells it from a later
@@ -59,9 +59,50 @@ public final class PromiseCache<Key: Hashable & Sendable, Value: Sendable>: Send
         let generation: UInt64
     }
 
+    /// The entries, and what a change took out of them, which ``PromiseCache/change(_:)``
+    /// releases once it has left the lock.
     private struct Table {
         var entries: [Key: Entry] = [:]
         var generations: UInt64 = 0
+        var released: [Entry] = []
+
+        /// The entry for `key`, counting the caller in if it is a lookup in flight; else a new
+        /// lookup, entered for `key`, which the caller must start.
+        mutating func join(_ key: Key) -> (entry: Entry, isNew: Bool) {
+            switch entries[key] {
+            case .inFlight(let lookup, let callers)?:
+                // The entry it replaces holds the same box: nothing is released.
+                let joined = Entry.inFlight(lookup, callers: callers + 1)
+                entries[key] = joined
+                return (joined, false)
+            case let entry?:
+                return (entry, false)
+            case nil:
+                generations += 1
+                let entry = Entry.inFlight(
+                    Lookup(box: EmptyBox(), generation: generations), callers: 1)
+                entries[key] = entry
+                return (entry, true)
+            }
+        }
+
+        /// Replaces or removes the entry for `key`, keeping the one it replaces for release.
+        mutating func set(_ entry: Entry?, for key: Key) {
+            let replaced =
+                if let entry { entries.updateValue(entry, forKey: key) } else {
+                    entries.removeValue(forKey: key)
+                }
+            if let replaced { released.append(replaced) }
+        }
+
+        /// The generation of the entry for `key`: its lookup's, in flight or kept.
+        func generation(of key: Key) -> UInt64? {
+            switch entries[key] {
+            case .inFlight(let lookup, _)?: lookup.generation
+            case .kept(_, let generation, _)?: generation
+            case nil: nil
+            }
+        }
     }
 
     private let table = Locked(Table())
@@ -108,36 +149,39 @@ public final class PromiseCache<Key: Hashable & Sendable, Value: Sendable>: Send
                 error: PromiseError.badInput("a PromiseCache cannot keep values for \(time), a negative time")
             )
         }
-        let (found, isNew) = table.withLock { table -> (Entry, Bool) in
-            switch table.entries[key] {
-            case .kept(_, let isExpired)? where isExpired():
-                break
-            case .inFlight(let lookup, let callers)?:
-                let joined = Entry.inFlight(lookup, callers: callers + 1)
-                table.entries[key] = joined
-                return (joined, false)
-            case let entry?:
-                return (entry, false)
-            case nil:
-                break
+        while true {
+            let (found, isNew) = change { $0.join(key) }
+            switch found {
+            case .kept(let value, let generation, let isExpired):
+                // The clock is the user's code: read outside the lock. An expired value is
+                // removed, unless a caller on another thread replaced it meanwhile, and the
+                // caller looks again.
+                guard isExpired() else { return .value(value) }
+                change { table in
+                    if table.generation(of: key) == generation { table.set(nil, for: key) }
+                }
+            case .inFlight(let lookup, _):
+                let caller = follow(lookup, for: key)
+                if isNew {
+                    lookup.box.settle { try lookup.box.follow(self.lookup(key)) }
+                }
+                return caller
             }
-            table.generations += 1
-            let box = EmptyBox<Result<Value, any Error>>()
-            let entry = Entry.inFlight(
-                Lookup(box: box, generation: table.generations), callers: 1)
-            table.entries[key] = entry
-            return (entry, true)
         }
-        switch found {
-        case .kept(let value, _):
-            return .value(value)
-        case .inFlight(let lookup, _):
-            let caller = follow(lookup, for: key)
-            if isNew {
-                lookup.box.settle { try lookup.box.follow(self.lookup(key)) }
-            }
-            return caller
+    }
+
+    /// Runs `body` on the table, inside its lock, then releases what it took out of the table
+    /// once it has left the lock: a kept value's `deinit`, and that of whatever it holds, is
+    /// user code, which may well call the cache.
+    private func change<R>(_ body: (inout Table) -> R) -> R {
+        let (result, released) = table.withLock { table -> (R, [Entry]) in
+            let result = body(&table)
+            var released: [Entry] = []
+            swap(&released, &table.released)
+            return (result, released)
         }
+        withExtendedLifetime(released) {}
+        return result
     }
 
     /// Forgets `key`: the next caller starts a new lookup. Callers already waiting for a
@@ -147,9 +191,7 @@ public final class PromiseCache<Key: Hashable & Sendable, Value: Sendable>: Send
     /// users.invalidate(user.id)  // After the user edited their profile.
     /// ```
     public func invalidate(_ key: Key) {
-        // Released outside the lock: a kept value's deinit is user code.
-        let removed = table.withLock { $0.entries.removeValue(forKey: key) }
-        withExtendedLifetime(removed) {}
+        change { $0.set(nil, for: key) }
     }
 
     /// Forgets every key, as ``invalidate(_:)`` does for one.
@@ -158,11 +200,10 @@ public final class PromiseCache<Key: Hashable & Sendable, Value: Sendable>: Send
     /// users.invalidateAll()  // After signing out.
     /// ```
     public func invalidateAll() {
-        let removed = table.withLock { table in
-            defer { table.entries = [:] }
-            return table.entries
+        change { table in
+            table.released.append(contentsOf: table.entries.values)
+            table.entries = [:]
         }
-        withExtendedLifetime(removed) {}
     }
 
     /// A caller's own promise of the shared lookup's result; it is the caller's to cancel.
@@ -199,7 +240,7 @@ public final class PromiseCache<Key: Hashable & Sendable, Value: Sendable>: Send
     /// lookup is forgotten and cancelled. Forgotten in the same lock that counts the callers,
     /// so that no new caller can join a lookup about to be cancelled.
     private func leave(_ key: Key, generation: UInt64) {
-        let abandoned = table.withLock { table -> Lookup? in
+        let abandoned = change { table -> Lookup? in
             guard case .inFlight(let lookup, let callers)? = table.entries[key],
                 lookup.generation == generation
             else { return nil }
@@ -207,7 +248,7 @@ public final class PromiseCache<Key: Hashable & Sendable, Value: Sendable>: Send
                 table.entries[key] = .inFlight(lookup, callers: callers - 1)
                 return nil
             }
-            table.entries[key] = nil
+            table.set(nil, for: key)
             return lookup
         }
         abandoned?.box.cancel()
@@ -217,21 +258,20 @@ public final class PromiseCache<Key: Hashable & Sendable, Value: Sendable>: Send
     /// was invalidated and so replaced meanwhile. Every caller's handler calls this; the first
     /// does the work.
     private func settled(_ key: Key, generation: UInt64, with result: Result<Value, any Error>) {
+        // The deadline reads the user's clock: outside the lock.
         let kept: Entry? =
             switch (result, retention) {
-            case (.success(let value), .forever): .kept(value, isExpired: { false })
-            case (.success(let value), .for(let time)): .kept(value, isExpired: deadline(time))
+            case (.success(let value), .forever):
+                .kept(value, generation: generation, isExpired: { false })
+            case (.success(let value), .for(let time)):
+                .kept(value, generation: generation, isExpired: deadline(time))
             default: nil
             }
-        let removed = table.withLock { table -> Entry? in
+        change { table in
             guard case .inFlight(let lookup, _)? = table.entries[key], lookup.generation == generation else {
-                return nil
+                return
             }
-            if let kept {
-                return table.entries.updateValue(kept, forKey: key)
-            }
-            return table.entries.removeValue(forKey: key)
+            table.set(kept, for: key)
         }
-        withExtendedLifetime(removed) {}
     }
 }
