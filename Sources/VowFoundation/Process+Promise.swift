@@ -28,9 +28,14 @@ extension Process {
     /// - A process that cannot start, such as one whose executable is missing or not
     ///   executable, rejects with the error `run()` throws. One without an `executableURL`,
     ///   or launched already, rejects with `PromiseError.badInput(_:)`.
-    /// - Cancelling the promise sends the process `SIGTERM`, as `terminate()` does, stops
-    ///   reading its output and rejects with `PromiseError.cancelled` at once; a process
-    ///   that catches or ignores the signal goes on running.
+    /// - Cancelling the promise stops the process: it sends `SIGTERM`, and `SIGKILL` if the
+    ///   process is still running `gracePeriod` seconds later, to the process and to the
+    ///   processes it started in its process group. It stops reading the output at once, and
+    ///   rejects with `PromiseError.cancelled` once the process has ended, never before, so a
+    ///   handler that sees the cancellation knows the process is gone. The child starts with
+    ///   no signal blocked and with `SIGTERM`, `SIGINT`, `SIGHUP` and `SIGQUIT` at their
+    ///   defaults, even where this program blocks or ignores them: a process that ignores
+    ///   `SIGTERM` itself is the one `SIGKILL` is for.
     ///
     /// The process's standard output and standard error are collected through pipes of its
     /// own unless you directed them elsewhere before the launch, to a file, to
@@ -42,7 +47,16 @@ extension Process {
     ///
     /// A `terminationHandler` set before the launch still runs, after Vow has noted how the
     /// process ended; replacing it after the launch would leave the promise pending for good.
-    public func launch(_: Namespacer) -> Promise<ProcessOutput> {
+    ///
+    /// - Parameter gracePeriod: How long, in seconds, a cancelled process has to end after
+    ///   `SIGTERM` before it is sent `SIGKILL`; 0 sends `SIGKILL` at once. A negative or
+    ///   infinite time rejects with `PromiseError.badInput(_:)`.
+    public func launch(_: Namespacer, gracePeriod: TimeInterval = 5) -> Promise<ProcessOutput> {
+        guard gracePeriod >= 0, gracePeriod.isFinite else {
+            return Promise(
+                error: PromiseError.badInput(
+                    "a process cannot have a grace period of \(gracePeriod) seconds; give 0 or more"))
+        }
         guard let executable = executableURL else {
             return Promise(error: PromiseError.badInput("the process has no executableURL to launch"))
         }
@@ -52,6 +66,12 @@ extension Process {
             return Promise(
                 error: PromiseError.badInput("the process was launched already; a Process runs once"))
         }
+        let reader: PipeReader
+        do {
+            reader = try PipeReader()
+        } catch {
+            return Promise(error: error)
+        }
 
         let outputPipe = isLeftToParent(standardOutput, FileHandle.standardOutput) ? Pipe() : nil
         let errorPipe = isLeftToParent(standardError, FileHandle.standardError) ? Pipe() : nil
@@ -60,31 +80,27 @@ extension Process {
         if isLeftToParent(standardInput, FileHandle.standardInput) { standardInput = FileHandle.nullDevice }
 
         let (promise, resolver) = Promise<ProcessOutput>.pending()
-        let collector = Collector(
-            resolver: resolver, executable: executable, arguments: arguments ?? [],
-            streams: [outputPipe, errorPipe].count { $0 != nil })
+        let launched = LaunchedProcess(
+            resolver: resolver, reader: reader, executable: executable, arguments: arguments ?? [],
+            gracePeriod: gracePeriod)
         let theirs = terminationHandler
         terminationHandler = { process in
             // The status and reason are final by the time the handler runs.
             let reason: ProcessError.Reason =
                 process.terminationReason == .uncaughtSignal ? .uncaughtSignal : .exit
-            collector.terminated(status: process.terminationStatus, reason: reason)
+            launched.ended(status: process.terminationStatus, reason: reason)
             theirs?(process)
         }
         do {
-            try withNoSignalBlocked { try run() }
+            try spawningWithDefaultSignals { try run() }
         } catch {
             terminationHandler = theirs
             resolver.reject(error)
             return promise
         }
-        // Started after `run()`, which closes this process's copies of the pipes' writing ends:
-        // until then a read could never reach the end. The child blocks at most briefly on a
-        // full pipe meanwhile.
-        if let outputPipe { collector.read(outputPipe.fileHandleForReading, into: .output) }
-        if let errorPipe { collector.read(errorPipe.fileHandleForReading, into: .error) }
-        let launched = LaunchedProcess(process: self)
-        resolver.onCancel { collector.cancel(launched) }
+        launched.started(
+            as: processIdentifier, output: outputPipe?.fileHandleForReading,
+            error: errorPipe?.fileHandleForReading)
         return promise
     }
 }
@@ -97,152 +113,5 @@ private func isLeftToParent(_ stream: Any?, _ parents: FileHandle) -> Bool {
     case nil: true
     case let handle as FileHandle: handle === parents
     default: false
-    }
-}
-
-/// Runs `body` with no signal blocked on this thread, then puts the thread's signal mask back.
-///
-/// A child starts with the signal mask of the thread that spawned it, and swift-corelibs-
-/// foundation passes it on as it is (swift-corelibs-foundation#4772). Dispatch's worker threads,
-/// which Swift concurrency's run on too, block nearly every signal, `SIGTERM` and `SIGINT`
-/// among them: a child spawned there would ignore `terminate()`, and so a cancellation. With
-/// an empty mask it starts as it would from a shell. For the moment `run()` takes, a signal
-/// sent to the whole program may be handled on this thread, by the same handler as anywhere.
-private func withNoSignalBlocked<R>(_ body: () throws -> R) rethrows -> R {
-    #if !canImport(Darwin) && !os(Windows) && !os(WASI)
-        var none = sigset_t()
-        var previous = sigset_t()
-        sigemptyset(&none)
-        pthread_sigmask(SIG_SETMASK, &none, &previous)
-        defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
-    #endif
-    return try body()
-}
-
-/// A launched process, for the cancellation hook to terminate from whichever thread cancels.
-// @unchecked: `terminate()` is all that is ever called through it, after `run()` returned, and
-// it only sends `SIGTERM` to the identifier `run()` set, which no one changes afterwards.
-// (swift-corelibs-foundation declares Process `@unchecked Sendable` itself; Darwin may not.)
-private struct LaunchedProcess: @unchecked Sendable {
-    let process: Process
-}
-
-/// One of the two streams a launch collects.
-private enum Stream: Hashable {
-    case output
-    case error
-}
-
-/// Collects what a launched process writes and how it ends, and settles its promise once it
-/// has all of it: every collected stream read to its end, and the process's termination.
-private final class Collector: Sendable {
-    private struct State {
-        var output = Data()
-        var error = Data()
-        /// Events still to come: the end of each collected stream, and the termination.
-        var unfinished: Int
-        var termination: (status: Int32, reason: ProcessError.Reason)?
-        /// The first error a read ended with, or 0.
-        var readFailure: Int32 = 0
-        /// The channels still reading, for a cancellation to stop.
-        var channels: [Stream: DispatchIO] = [:]
-    }
-
-    private let resolver: Resolver<ProcessOutput>
-    private let executable: URL
-    private let arguments: [String]
-    /// Where both channels hand over what they read, one chunk at a time.
-    private let queue = DispatchQueue(label: "Vow.Process.launch")
-    private let lock = NSLock()
-    // nonisolated(unsafe): only read or written while holding `lock`.
-    nonisolated(unsafe) private var state: State
-
-    init(resolver: Resolver<ProcessOutput>, executable: URL, arguments: [String], streams: Int) {
-        self.resolver = resolver
-        self.executable = executable
-        self.arguments = arguments
-        state = State(unfinished: streams + 1)
-    }
-
-    /// Reads `handle` to its end without blocking a thread, and closes it once done, so that
-    /// its descriptor does not stay open for as long as the `Process` lives.
-    func read(_ handle: FileHandle, into stream: Stream) {
-        let channel = DispatchIO(type: .stream, fileDescriptor: handle.fileDescriptor, queue: queue) { _ in
-            // The channel has let go of the descriptor: closing it through the handle keeps the
-            // handle from closing it again, perhaps by then another file's, when it goes away.
-            try? handle.close()
-        }
-        // Hand over whatever has arrived rather than waiting for some larger amount.
-        channel.setLimit(lowWater: 1)
-        lock.withLock { state.channels[stream] = channel }
-        channel.read(offset: 0, length: Int.max, queue: queue) { done, data, failure in
-            if let data, !data.isEmpty { self.append(data, to: stream) }
-            if done { self.finish(stream, failure: failure) }
-        }
-    }
-
-    /// Notes how the process ended; called once, from its termination handler.
-    func terminated(status: Int32, reason: ProcessError.Reason) {
-        let outcome = lock.withLock {
-            state.termination = (status, reason)
-            state.unfinished -= 1
-            return outcomeIfComplete()
-        }
-        if let outcome { resolver.resolve(outcome) }
-    }
-
-    /// Terminates the process unless it ended already, and stops reading its streams: the
-    /// promise has rejected already, and a child that keeps them open must not keep the
-    /// descriptors open too.
-    func cancel(_ launched: LaunchedProcess) {
-        let (running, channels) = lock.withLock {
-            defer { state.channels = [:] }
-            return (state.termination == nil, Array(state.channels.values))
-        }
-        // Once the process has ended, its identifier may be another process's: only a process
-        // not known to have ended is signalled. Foundation's own `terminate()` can race the
-        // same way with an ending it has not reported yet, which this cannot close either.
-        if running { launched.process.terminate() }
-        for channel in channels { channel.close(flags: .stop) }
-    }
-
-    private func append(_ chunk: DispatchData, to stream: Stream) {
-        lock.withLock {
-            chunk.enumerateBytes { bytes, _, _ in
-                switch stream {
-                case .output: state.output.append(bytes)
-                case .error: state.error.append(bytes)
-                }
-            }
-        }
-    }
-
-    private func finish(_ stream: Stream, failure: Int32) {
-        let (channel, outcome) = lock.withLock {
-            if state.readFailure == 0 { state.readFailure = failure }
-            state.unfinished -= 1
-            return (state.channels.removeValue(forKey: stream), outcomeIfComplete())
-        }
-        channel?.close()
-        if let outcome { resolver.resolve(outcome) }
-    }
-
-    /// The promise's result once nothing more is to come, else `nil`; the caller holds `lock`.
-    /// Only the event that brings the count to 0 gets a result, so the promise settles once.
-    private func outcomeIfComplete() -> Result<ProcessOutput, any Error>? {
-        guard state.unfinished == 0, let termination = state.termination else { return nil }
-        // After a cancellation stopped the reads, this is `ECANCELED`, and ignored: the promise
-        // rejected already.
-        if state.readFailure != 0 {
-            return .failure(POSIXError(POSIXErrorCode(rawValue: state.readFailure) ?? .EIO))
-        }
-        if termination.reason == .exit && termination.status == 0 {
-            return .success(
-                ProcessOutput(status: 0, standardOutput: state.output, standardError: state.error))
-        }
-        return .failure(
-            ProcessError(
-                status: termination.status, reason: termination.reason, standardOutput: state.output,
-                standardError: state.error, executable: executable, arguments: arguments))
     }
 }

@@ -69,7 +69,47 @@ private func repeated(_ byte: Character, count: Int) -> String {
     "head -c \(count) /dev/zero | tr '\\0' '\(byte)'"
 }
 
-@Suite struct ProcessTests {
+/// Launches `process`, cancels it once `ready` holds, and returns how many seconds it took for
+/// the promise to reject with the cancellation. Checks that the promise stayed pending while
+/// the process ran, and that the process is gone, reaped, when it rejects.
+private func stopTime(
+    cancelling process: Process, gracePeriod: TimeInterval, once ready: () -> Bool = { true }
+) throws -> Double {
+    let promise = process.launch(.promise, gracePeriod: gracePeriod)
+    let isReady = eventually(ready)
+    try #require(isReady, "the process never got ready")
+    let identifier = process.processIdentifier
+    let start = DispatchTime.now()
+    promise.cancel()
+    if gracePeriod > 0 {
+        #expect(promise.isPending, "rejected before the process ended")
+    }
+    let error = try failure(of: promise, running: process)
+    let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
+    #expect((error as? PromiseError)?.isCancelled == true, "rejected with \(String(describing: error))")
+    #expect(!process.isRunning)
+    // Neither running nor a zombie: reaped.
+    #expect(kill(identifier, 0) == -1 && errno == ESRCH, "process \(identifier) is still there")
+    return seconds
+}
+
+/// A file name in the temporary folder, for a process to create, removed when this goes away.
+private final class TemporaryFile {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("vow-\(UUID().uuidString)").path
+
+    deinit { try? FileManager.default.removeItem(atPath: path) }
+
+    func exists() -> Bool { FileManager.default.fileExists(atPath: path) }
+}
+
+/// The reason of a `PromiseError.badInput`, or `nil` for any other error.
+private func badInputReason(_ error: (any Error)?) -> String? {
+    if case .badInput(let reason) = error as? PromiseError { reason } else { nil }
+}
+
+/// Serialized: a test here makes this program ignore `SIGTERM` for a while, which a launch in
+/// another test at that moment would pass on to its child.
+@Suite(.serialized) struct ProcessTests {
     @Test func bothStreamsAndTheStatusOfASuccessfulProcess() async throws {
         try await offThePool {
             let output = try output(of: "echo hello; echo oops >&2")
@@ -140,18 +180,102 @@ private func repeated(_ byte: Character, count: Int) -> String {
 
     @Test func cancellingTerminatesTheProcess() async throws {
         try await offThePool {
-            // `exec`, so that the process signalled is `sleep` itself rather than a shell that
-            // would leave it running on its own for half a minute.
+            // `exec`, so that the process signalled is `sleep` itself rather than a shell.
             let process = shell("echo started; exec sleep 30")
-            let promise = process.launch(.promise)
-            #expect(process.isRunning)
-            promise.cancel()
-            let error = try failure(of: promise, running: process, within: 10)
-            #expect(
-                (error as? PromiseError)?.isCancelled == true, "rejected with \(String(describing: error))")
-            try #require(eventually(within: 10) { !process.isRunning }, "the process was still running")
+            let stopped = try stopTime(cancelling: process, gracePeriod: 30)
+            #expect(stopped < 20, "took \(stopped) s: the process outlived its SIGTERM")
             #expect(process.terminationReason == .uncaughtSignal)
             #expect(process.terminationStatus == SIGTERM)
+        }
+    }
+
+    /// A process that ignores `SIGTERM` gets `SIGKILL` once the grace period is over, and the
+    /// promise stays pending until then.
+    @Test func aProcessThatIgnoresSIGTERMIsKilledAfterTheGracePeriod() async throws {
+        try await offThePool {
+            let marker = TemporaryFile()
+            // `trap '' TERM` ignores the signal, and `exec` passes the ignore on to `sleep`.
+            let process = shell("trap '' TERM; touch '\(marker.path)'; exec sleep 30")
+            let stopped = try stopTime(cancelling: process, gracePeriod: 0.5, once: marker.exists)
+            #expect(stopped >= 0.5, "killed after \(stopped) s, before the grace period was over")
+            #expect(stopped < 20, "took \(stopped) s")
+            #expect(process.terminationReason == .uncaughtSignal)
+            #expect(process.terminationStatus == SIGKILL)
+        }
+    }
+
+    @Test func noGracePeriodKillsAtOnce() async throws {
+        try await offThePool {
+            let process = shell("exec sleep 30")
+            let stopped = try stopTime(cancelling: process, gracePeriod: 0)
+            #expect(stopped < 20, "took \(stopped) s")
+            #expect(process.terminationStatus == SIGKILL)
+        }
+    }
+
+    /// A server that handles `SIGTERM` itself ignores it first; its children must not inherit
+    /// the ignore, or a cancellation's `SIGTERM` would not stop them.
+    @Test func aChildOfAProgramThatIgnoresSIGTERMStopsOnSIGTERM() async throws {
+        try await offThePool {
+            let previous = signal(SIGTERM, SIG_IGN)
+            defer { signal(SIGTERM, previous) }
+            let process = shell("exec sleep 30")
+            let stopped = try stopTime(cancelling: process, gracePeriod: 30)
+            #expect(stopped < 20, "took \(stopped) s: the child inherited the ignore")
+            #expect(process.terminationStatus == SIGTERM)
+            // This program still ignores it.
+            let now = signal(SIGTERM, SIG_IGN)
+            #expect(unsafeBitCast(now, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self))
+        }
+    }
+
+    /// A shell's children are in its process group, which the cancellation signals whole: they
+    /// would otherwise run on, and keep the promise pending, long after the shell.
+    @Test func cancellingStopsTheProcessesItStarted() async throws {
+        try await offThePool {
+            let marker = TemporaryFile()
+            let process = shell("sleep 30 & touch '\(marker.path)'; wait")
+            let stopped = try stopTime(cancelling: process, gracePeriod: 30, once: marker.exists)
+            #expect(stopped < 20, "took \(stopped) s: the shell's child outlived the cancellation")
+        }
+    }
+
+    /// Many launches at once, from several threads, a third of them cancelled at once: each
+    /// reads its own output, or stops. (Reading this many pipes through `DispatchIO` crashed
+    /// libdispatch under Thread Sanitizer in most runs.)
+    @Test func manyLaunchesAtOnceEachReadTheirOwnOutputOrStop() async throws {
+        try await offThePool {
+            let count = 150
+            let slots = (0..<count).map { _ in Promise<ProcessOutput>.pending() }
+            DispatchQueue.concurrentPerform(iterations: count) { index in
+                let promise = shell("echo \(index); exec sleep \(index % 3 == 0 ? 30 : 0)").launch(.promise)
+                if index % 3 == 0 { promise.cancel() }
+                promise.pipe { slots[index].resolver.resolve($0) }
+            }
+            for (index, promise) in slots.map(\.promise).enumerated() {
+                let result = try outcome(of: promise)
+                if index % 3 == 0 {
+                    guard case .failure(let error) = result else {
+                        Issue.record("launch \(index) fulfilled after its cancellation")
+                        continue
+                    }
+                    #expect((error as? PromiseError)?.isCancelled == true, "launch \(index): \(error)")
+                } else {
+                    #expect(try result.get().standardOutputText == "\(index)\n", "launch \(index)")
+                }
+            }
+        }
+    }
+
+    @Test(arguments: [-1, Double.infinity, Double.nan])
+    func aGracePeriodThatIsNotATimeIsBadInput(_ gracePeriod: Double) async throws {
+        try await offThePool {
+            let process = shell("true")
+            let error = try failure(of: process.launch(.promise, gracePeriod: gracePeriod))
+            #expect(
+                badInputReason(error)?.contains("grace period") == true,
+                "rejected with \(String(describing: error))")
+            #expect(!process.isRunning && process.processIdentifier == 0, "the process was launched")
         }
     }
 

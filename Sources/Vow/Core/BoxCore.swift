@@ -116,7 +116,8 @@ class BoxCore: Upstream, @unchecked Sendable {
 
     /// Marks a pending box cancelled and takes its upstream, and, given a `value` to settle
     /// it with and a place for its `handlers`, settles it through
-    /// ``settleCancelled(with:handingOver:)`` in the same barrier.
+    /// ``settleCancelled(with:handingOver:)`` in the same barrier, unless its work settles it
+    /// (see ``Resolver/onCancelLeavingPending(_:)``).
     /// Does nothing to a box that has resolved or was cancelled already.
     ///
     /// Not generic, and so neither is its barrier block: cancelling from below runs through
@@ -142,7 +143,8 @@ class BoxCore: Upstream, @unchecked Sendable {
                 guard box.phase == .pending, !box.interest.isCancelled else { return }
                 box.interest.markCancelled()
                 swap(&state.upstream, &box.upstream)
-                if let value = state.value, let handlers = state.handlers {
+                // A box that its work settles once stopped stays pending, marked cancelled.
+                if let value = state.value, let handlers = state.handlers, !box.interest.isSettledByItsWork {
                     box.settleCancelled(with: value, handingOver: handlers)
                 }
                 state.marked = true

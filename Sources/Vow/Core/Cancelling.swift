@@ -52,12 +52,15 @@ extension SealantBox {
 
     /// Registers a way to stop the work that will resolve this box, a box with no other
     /// upstream. It runs at once if the box was cancelled already, and never if the box
-    /// resolves otherwise.
+    /// resolves otherwise. With `leavingPending`, a cancellation from then on leaves the box
+    /// pending, for the work to settle once it has stopped.
     @usableFromInline
-    func onCancel(_ hook: @escaping @Sendable () -> Void) {
+    func onCancel(leavingPending: Bool = false, _ hook: @escaping @Sendable () -> Void) {
         // The hook travels in its own object, which becomes the upstream if it is the first:
         // a closure in the block's state would be wrapped in a thunk (see `BarrierQueue`).
-        var state = (box: Unretained(self), hooks: CancelHooks(hook), runNow: false)
+        var state = (
+            box: Unretained(self), hooks: CancelHooks(hook), leavingPending: leavingPending, runNow: false
+        )
         queue.write(&state) { state in
             let unretained = state.box
             unretained.with { box in
@@ -65,6 +68,7 @@ extension SealantBox {
                     state.runNow = box.interest.isCancelled
                     return
                 }
+                if state.leavingPending { box.interest.markSettledByItsWork() }
                 if let hooks = box.upstream as? CancelHooks {
                     hooks.hooks.append(contentsOf: state.hooks.hooks)
                 } else {

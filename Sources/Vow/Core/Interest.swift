@@ -14,6 +14,7 @@ public import CVowCore
 /// | a handler is attached | + 1 | | ``countConsumer()``, in the attaching barrier |
 /// | a consumer withdraws | − 1 | `withdrawn` | ``withdrawConsumer()``, in a barrier |
 /// | the box is cancelled | | `cancelled` | ``markCancelled()``, in the cancelling barrier |
+/// | its work will settle its cancellation | | `settledByItsWork` | ``markSettledByItsWork()``, in a barrier |
 /// | a lazy box is born | 0 | `dormant` | ``EmptyBox/init(dormant:)`` |
 /// | its first handler is attached | + 1 | − `dormant` | ``countConsumer()``, then ``wake()`` |
 ///
@@ -39,6 +40,10 @@ struct Interest {
     /// A lazy box whose work has not been started: set at birth, cleared by the first consumer.
     @usableFromInline
     static let dormant: UInt32 = 1 << 30
+    /// A box whose work settles it once the work has stopped, rather than its cancellation at
+    /// once: set with the work's cancel hook, by ``Resolver/onCancelLeavingPending(_:)``.
+    @usableFromInline
+    static let settledByItsWork: UInt32 = 1 << 31
 
     /// The word of a new box: no consumer, no flag.
     @usableFromInline
@@ -110,6 +115,20 @@ struct Interest {
     @inlinable
     func markCancelled() {
         vow_store32_relaxed(address, vow_load32_relaxed(address) | Interest.cancelled)
+    }
+
+    /// Whether a cancellation leaves the box pending, for its work to settle once stopped. Only
+    /// inside the box's barrier.
+    @usableFromInline
+    var isSettledByItsWork: Bool {
+        vow_load32_relaxed(address) & Interest.settledByItsWork != 0
+    }
+
+    /// Marks the box as one that its work settles once stopped, when cancelled. Only inside the
+    /// box's barrier.
+    @usableFromInline
+    func markSettledByItsWork() {
+        vow_store32_relaxed(address, vow_load32_relaxed(address) | Interest.settledByItsWork)
     }
 }
 

@@ -25,6 +25,9 @@ public final class Resolver<T: Sendable>: Sendable {
             // of leaving it pending for good, and frees the chain, which holds itself through
             // the links that let cancellation travel up it.
             box.cancel()
+            // A cancellation its work was to settle (see `onCancelLeavingPending`) can no
+            // longer be settled by it either.
+            box.sealNow(.failure(PromiseError.cancelled))
         }
     }
 
@@ -65,6 +68,37 @@ public final class Resolver<T: Sendable>: Sendable {
     @inlinable
     public func onCancel(_ hook: @escaping @Sendable () -> Void) {
         box.onCancel(hook)
+    }
+
+    /// Registers how to stop work that must have stopped before the promise settles, such as
+    /// a process to end or a file to close, and leaves settling to that work.
+    ///
+    /// `hook` runs as ``onCancel(_:)``'s does. But the cancellation leaves the promise pending,
+    /// marked cancelled: ``isCancelled`` is `true`, a `wait()` or a handler attached meanwhile
+    /// waits, and the promise settles when the work settles it, usually with
+    /// ``PromiseError/cancelled`` once it has stopped. So a handler that sees the cancellation
+    /// knows the work is over. A resolver released before it settled the promise rejects it
+    /// with ``PromiseError/cancelled``. Promises chained after this one are cancelled at once,
+    /// as always: only this promise waits for the work.
+    ///
+    /// ```swift
+    /// let counted = Promise<Int> { resolver in
+    ///     // Nothing to call: the loop below checks `isCancelled`.
+    ///     resolver.onCancelLeavingPending {}
+    ///     DispatchQueue.global().async {
+    ///         var count = 0
+    ///         for line in lines {
+    ///             // The loop has stopped: only now does `counted` reject.
+    ///             if resolver.isCancelled { return resolver.reject(PromiseError.cancelled) }
+    ///             count += line.split(separator: " ").count
+    ///         }
+    ///         resolver.fulfill(count)
+    ///     }
+    /// }
+    /// ```
+    @inlinable
+    public func onCancelLeavingPending(_ hook: @escaping @Sendable () -> Void) {
+        box.onCancel(leavingPending: true, hook)
     }
 
     /// Fulfils the promise with `value`.
