@@ -300,14 +300,3 @@ private struct CallingClock: Clock {
         try await base.sleep(until: deadline, tolerance: tolerance)
     }
 }
-
-/// Whether `body`, run on a thread of its own, returns within ``patience``: a deadlock leaves
-/// that thread behind and fails the test rather than hanging the run.
-private func returnsWithinPatience(_ body: @escaping @Sendable () -> Void) -> Bool {
-    let returned = DispatchSemaphore(value: 0)
-    Thread {
-        body()
-        returned.signal()
-    }.start()
-    return returned.wait(timeout: .now() + patience) == .success
-}

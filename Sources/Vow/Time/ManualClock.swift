@@ -127,7 +127,9 @@ public final class ManualClock: Clock, Sendable {
                 outcome.map { continuation.resume(with: $0) }
             }
         } onCancel: {
-            state.withLock { $0.cancel(id) }?()
+            // The sleep's action is released after the lock is left, as the timers' are.
+            let withdrawn = state.withLock { $0.cancel(id) }
+            withdrawn?.end()
         }
     }
 
@@ -149,7 +151,11 @@ public final class ManualClock: Clock, Sendable {
 
     /// Withdraws a timer that has not run, so that it never does.
     func cancelTimer(_ id: UInt64) {
-        state.withLock { _ = $0.take(id) }
+        // Released after the lock is left: the action may hold the last reference to the chain
+        // that waits for the timer, whose steps' captures have deinits of the user's, which may
+        // read this clock.
+        let withdrawn = state.withLock { $0.take(id) }
+        withExtendedLifetime(withdrawn) {}
     }
 }
 
@@ -203,9 +209,10 @@ private struct Schedule: Sendable {
         return waiting.remove(at: index).action
     }
 
-    /// Removes the sleep waiting under `id`, if it still does, and returns how to end it.
-    mutating func cancel(_ id: UInt64) -> (@Sendable () -> Void)? {
-        guard let cancellation = cancellations[id], take(id) != nil else { return nil }
-        return cancellation
+    /// Removes the sleep waiting under `id`, if it still does, and returns how to end it, and
+    /// its action, for the caller to release outside the lock.
+    mutating func cancel(_ id: UInt64) -> (end: @Sendable () -> Void, action: @Sendable () -> Void)? {
+        guard let end = cancellations[id], let action = take(id) else { return nil }
+        return (end, action)
     }
 }

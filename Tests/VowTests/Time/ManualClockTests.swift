@@ -3,6 +3,18 @@ import Testing
 import Vow
 
 @Suite struct ManualClockTests {
+    /// A cancelled timer's chain is released when the clock lets the timer go, and a deinit in
+    /// it is user code, which may read the clock: the clock must let go outside its lock.
+    @Test func aTimersChainIsReleasedOutsideTheClocksLockWhenCancelled() {
+        let clock = ManualClock()
+        let released = Protected(false)
+        let returned = returnsWithinPatience {
+            timerChain(on: clock, capturing: ReadsTheClockOnRelease(clock, released)).cancel()
+        }
+        #expect(returned, "the clock deadlocked on a deinit in the timer's chain")
+        #expect(released.withLock { $0 }, "the step's capture was not released")
+    }
+
     @Test func timeMovesOnlyWhenAdvanced() {
         let clock = ManualClock()
         let start = clock.now
@@ -177,5 +189,32 @@ struct ForwardingClock: Clock {
 
     func sleep(until deadline: ManualClock.Instant, tolerance: Duration?) async throws {
         try await base.sleep(until: deadline, tolerance: tolerance)
+    }
+}
+
+/// A promise at the end of two steps after a timer on `clock`, the first of which captures
+/// `token`: only the timer's handlers hold that step. Not inlined, so that no temporary of the
+/// caller's holds it either.
+@inline(never)
+private func timerChain(on clock: ManualClock, capturing token: some Sendable) -> Promise<Int> {
+    Promise(
+        after(.seconds(5), clock: clock).map(on: nil) { withExtendedLifetime(token) { 1 } }.map(on: nil) {
+            $0 + 1
+        })
+}
+
+/// Reads a clock's sleepers, which takes its lock, as it is released.
+private final class ReadsTheClockOnRelease: Sendable {
+    let clock: ManualClock
+    let released: Protected<Bool>
+
+    init(_ clock: ManualClock, _ released: Protected<Bool>) {
+        self.clock = clock
+        self.released = released
+    }
+
+    deinit {
+        _ = clock.sleepers
+        released.withLock { $0 = true }
     }
 }
