@@ -140,6 +140,23 @@ final class ManualLookups: Sendable {
         #expect(lookups.total == 2)
     }
 
+    /// Invalidating forgets a lookup in flight but does not keep it running for nobody: once
+    /// its last caller leaves, it is cancelled, and a later lookup of the key is left alone.
+    @Test func aLookupInvalidatedInFlightIsCancelledWhenItsLastCallerLeaves() {
+        let lookups = ManualLookups()
+        let cache = PromiseCache<String, Int>(keeping: .forever) { lookups.start($0) }
+        let first = cache.value(for: "a")
+        let second = cache.value(for: "a")
+        cache.invalidate("a")
+        let next = cache.value(for: "a")
+        first.cancel()
+        #expect(lookups.cancelled.isEmpty, "cancelled while a caller still waited")
+        second.cancel()
+        #expect(lookups.cancelled == [1])
+        lookups.fulfil(2, with: 5)
+        #expect(next.value == 5)
+    }
+
     @Test func aNegativeRetentionIsBadInput() {
         let lookups = ManualLookups()
         let cache = PromiseCache<String, Int>(keeping: .for(.seconds(-1))) { lookups.start($0) }

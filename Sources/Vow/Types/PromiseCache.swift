@@ -39,24 +39,34 @@ public final class PromiseCache<Key: Hashable & Sendable, Value: Sendable>: Send
         case `for`(Duration)
     }
 
-    /// What the table keeps for a key: the shared lookup while it is in flight, with how many
-    /// callers wait for it, then its value, with the generation of the lookup that found it.
+    /// What the table keeps for a key: the shared lookup while it is in flight, then its
+    /// value, with the generation of the lookup that found it.
     private enum Entry {
-        case inFlight(Lookup, callers: Int)
+        case inFlight(Lookup)
         case kept(Value, generation: UInt64, isExpired: @Sendable () -> Bool)
     }
 
-    /// A lookup in flight: the box it settles, and the generation that tells it from a later
-    /// lookup of the same key.
+    /// A lookup in flight: the box it settles, the generation that tells it from a later
+    /// lookup of the same key, and how many callers wait for it.
+    ///
+    /// The callers are counted here rather than in the table, so that the last one to leave
+    /// cancels the lookup even once ``PromiseCache/invalidate(_:)`` has taken it out of the
+    /// table: invalidating forgets a lookup, it does not keep it running for nobody.
     ///
     /// The box is never wrapped in a `Promise`: it keeps the one handle it was born with, so it
     /// is never cancelled from below, only by the cache, when its last caller leaves. (A
     /// `Promise` stored here as the cache's own handle, measured with callgrind, cost every
     /// three-step inline chain in client code about 250 instructions: it kept the optimizer from
     /// removing the chain's intermediate `Promise` objects.)
-    private struct Lookup {
-        let box: EmptyBox<Result<Value, any Error>>
+    // @unchecked: `callers` is only read or written while holding the table's lock.
+    private final class Lookup: @unchecked Sendable {
+        let box = EmptyBox<Result<Value, any Error>>()
         let generation: UInt64
+        var callers = 1
+
+        init(generation: UInt64) {
+            self.generation = generation
+        }
     }
 
     /// The entries, and what a change took out of them, which ``PromiseCache/change(_:)``
@@ -70,17 +80,14 @@ public final class PromiseCache<Key: Hashable & Sendable, Value: Sendable>: Send
         /// lookup, entered for `key`, which the caller must start.
         mutating func join(_ key: Key) -> (entry: Entry, isNew: Bool) {
             switch entries[key] {
-            case .inFlight(let lookup, let callers)?:
-                // The entry it replaces holds the same box: nothing is released.
-                let joined = Entry.inFlight(lookup, callers: callers + 1)
-                entries[key] = joined
-                return (joined, false)
+            case .inFlight(let lookup)?:
+                lookup.callers += 1
+                return (.inFlight(lookup), false)
             case let entry?:
                 return (entry, false)
             case nil:
                 generations += 1
-                let entry = Entry.inFlight(
-                    Lookup(box: EmptyBox(), generation: generations), callers: 1)
+                let entry = Entry.inFlight(Lookup(generation: generations))
                 entries[key] = entry
                 return (entry, true)
             }
@@ -98,7 +105,7 @@ public final class PromiseCache<Key: Hashable & Sendable, Value: Sendable>: Send
         /// The generation of the entry for `key`: its lookup's, in flight or kept.
         func generation(of key: Key) -> UInt64? {
             switch entries[key] {
-            case .inFlight(let lookup, _)?: lookup.generation
+            case .inFlight(let lookup)?: lookup.generation
             case .kept(_, let generation, _)?: generation
             case nil: nil
             }
@@ -160,7 +167,7 @@ public final class PromiseCache<Key: Hashable & Sendable, Value: Sendable>: Send
                 change { table in
                     if table.generation(of: key) == generation { table.set(nil, for: key) }
                 }
-            case .inFlight(let lookup, _):
+            case .inFlight(let lookup):
                 let caller = follow(lookup, for: key)
                 if isNew {
                     lookup.box.settle { try lookup.box.follow(self.lookup(key)) }
@@ -209,7 +216,7 @@ public final class PromiseCache<Key: Hashable & Sendable, Value: Sendable>: Send
     /// A caller's own promise of the shared lookup's result; it is the caller's to cancel.
     private func follow(_ lookup: Lookup, for key: Key) -> Promise<Value> {
         let caller = EmptyBox<Result<Value, any Error>>(
-            consuming: ConsumerLink(Caller(of: self, for: key, generation: lookup.generation)))
+            consuming: ConsumerLink(Caller(of: self, for: key, waitingFor: lookup)))
         lookup.box.observe { result in
             self.settled(key, generation: lookup.generation, with: result)
             caller.seal(result)
@@ -222,36 +229,33 @@ public final class PromiseCache<Key: Hashable & Sendable, Value: Sendable>: Send
     private final class Caller: Upstream, @unchecked Sendable {
         let cache: PromiseCache
         let key: Key
-        let generation: UInt64
+        let lookup: Lookup
 
-        init(of cache: PromiseCache, for key: Key, generation: UInt64) {
+        init(of cache: PromiseCache, for key: Key, waitingFor lookup: Lookup) {
             self.cache = cache
             self.key = key
-            self.generation = generation
+            self.lookup = lookup
         }
 
         override func withdraw(cancelling: Bool) -> Upstream? {
-            if cancelling { cache.leave(key, generation: generation) }
+            if cancelling { cache.leave(lookup, of: key) }
             return nil
         }
     }
 
-    /// One caller of the lookup of `generation` cancelled: if it was the last one waiting, the
-    /// lookup is forgotten and cancelled. Forgotten in the same lock that counts the callers,
-    /// so that no new caller can join a lookup about to be cancelled.
-    private func leave(_ key: Key, generation: UInt64) {
-        let abandoned = change { table -> Lookup? in
-            guard case .inFlight(let lookup, let callers)? = table.entries[key],
-                lookup.generation == generation
-            else { return nil }
-            guard callers == 1 else {
-                table.entries[key] = .inFlight(lookup, callers: callers - 1)
-                return nil
+    /// One caller of `lookup` cancelled: if it was the last one waiting, the lookup is forgotten,
+    /// if the table still has it, and cancelled. Forgotten in the same lock that counts the
+    /// callers, so that no new caller can join a lookup about to be cancelled.
+    private func leave(_ lookup: Lookup, of key: Key) {
+        let isAbandoned = change { table -> Bool in
+            lookup.callers -= 1
+            guard lookup.callers == 0 else { return false }
+            if case .inFlight(let entered)? = table.entries[key], entered === lookup {
+                table.set(nil, for: key)
             }
-            table.set(nil, for: key)
-            return lookup
+            return true
         }
-        abandoned?.box.cancel()
+        if isAbandoned { lookup.box.cancel() }
     }
 
     /// Replaces the entry of the lookup that settled with its value, or removes it, unless it
@@ -268,7 +272,7 @@ public final class PromiseCache<Key: Hashable & Sendable, Value: Sendable>: Send
             default: nil
             }
         change { table in
-            guard case .inFlight(let lookup, _)? = table.entries[key], lookup.generation == generation else {
+            guard case .inFlight(let lookup)? = table.entries[key], lookup.generation == generation else {
                 return
             }
             table.set(kept, for: key)
