@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import Testing
 import Vow
@@ -24,6 +25,17 @@ import Vow
         pending[3].resolver.fulfill(3)
         #expect(all.value == [0, 1, 2, 3])
         #expect(overall.fractionCompleted == 1)
+    }
+
+    /// Inputs settling on many threads at once: each count is shown outside Vow's lock by one
+    /// thread at a time, and none is lost.
+    @Test func inputsSettlingOnManyThreadsAtOnceAreEachCounted() async {
+        let count = 1_000
+        let pending = (0..<count).map { _ in Promise<Int>.pending() }
+        let (overall, all) = reporting { when(fulfilled: pending.map(\.promise)) }
+        DispatchQueue.concurrentPerform(iterations: count) { pending[$0].resolver.fulfill($0) }
+        #expect(all.value?.count == count)
+        #expect(await eventually { overall.fractionCompleted == 1 }, "shown: \(overall.fractionCompleted)")
     }
 
     @Test func aRejectionCompletesTheWhole() {
