@@ -78,8 +78,9 @@ public final class Resolver<T: Sendable>: Sendable {
     /// waits, and the promise settles when the work settles it, usually with
     /// ``PromiseError/cancelled`` once it has stopped. So a handler that sees the cancellation
     /// knows the work is over. A resolver released before it settled the promise rejects it
-    /// with ``PromiseError/cancelled``. Promises chained after this one are cancelled at once,
-    /// as always: only this promise waits for the work.
+    /// with ``PromiseError/cancelled``. A promise chained after this one that is cancelled
+    /// itself rejects at once, as always: only this promise, and what waits for it, waits for
+    /// the work.
     ///
     /// ```swift
     /// let counted = Promise<Int> { resolver in

@@ -270,4 +270,71 @@ import Vow
         #expect(try error(of: other) as? TestError == .boom)
         #expect(caught.value == 0, "the cancelled catch must not run")
     }
+
+    /// Work registered with `onCancelLeavingPending` settles its own cancellation, once it has
+    /// stopped: until then the promise is cancelled but pending, and so is what waits for it.
+    @Test func aCancellationLeftPendingWaitsForTheWorkToSettleIt() throws {
+        let (promise, resolver) = Promise<Int>.pending()
+        let hooks = Counter()
+        resolver.onCancelLeavingPending { hooks.increment() }
+        let seen = Recorder<String>()
+        promise.pipe { seen.record(summary($0)) }
+        let chained = promise.map(on: nil) { $0 + 1 }
+        promise.cancel()
+        #expect(hooks.value == 1)
+        #expect(resolver.isCancelled)
+        #expect(promise.isPending, "rejected before the work stopped")
+        #expect(chained.isPending)
+        #expect(seen.all.isEmpty)
+        resolver.reject(PromiseError.cancelled)
+        #expect(seen.all == ["cancelled"])
+        #expect(chained.result?.isCancellation == true)
+        #expect(hooks.value == 1)
+    }
+
+    /// A step chained after such a promise, cancelled itself, does not wait for the work.
+    @Test func aStepCancelledItselfRejectsAtOnceWhileTheWorkStops() throws {
+        let (promise, resolver) = Promise<Int>.pending()
+        let hooks = Counter()
+        resolver.onCancelLeavingPending { hooks.increment() }
+        let step: Promise<Int> = promise.map(on: nil) { $0 + 1 }
+        step.cancel()
+        #expect(step.result?.isCancellation == true)
+        #expect(promise.isPending)
+        resolver.fulfill(1)
+        #expect(promise.value == 1, "the promise still held a handle, so it was not cancelled")
+        #expect(hooks.value == 0)
+    }
+
+    /// Work that finished as it was being stopped may settle with its result.
+    @Test func theWorkMaySettleItsCancelledPromiseWithItsResult() {
+        let (promise, resolver) = Promise<Int>.pending()
+        resolver.onCancelLeavingPending {}
+        promise.cancel()
+        resolver.fulfill(3)
+        #expect(promise.value == 3)
+    }
+
+    /// A resolver released before its work settled the cancellation settles it: nothing is
+    /// left pending for good.
+    @Test func aResolverReleasedBeforeItsWorkSettledRejectsTheCancelledPromise() {
+        let promise: Promise<Int> = {
+            let (promise, resolver) = Promise<Int>.pending()
+            resolver.onCancelLeavingPending {}
+            promise.cancel()
+            #expect(promise.isPending)
+            return promise
+        }()
+        #expect(promise.result?.isCancellation == true)
+    }
+
+    /// A promise cancelled before its hook is registered rejected at once; the hook runs at once.
+    @Test func aHookRegisteredAfterTheCancellationRunsAtOnce() {
+        let (promise, resolver) = Promise<Int>.pending()
+        promise.cancel()
+        let hooks = Counter()
+        resolver.onCancelLeavingPending { hooks.increment() }
+        #expect(hooks.value == 1)
+        #expect(promise.result?.isCancellation == true)
+    }
 }
