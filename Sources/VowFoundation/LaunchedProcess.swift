@@ -104,14 +104,18 @@ final class LaunchedProcess: Sendable {
             state.killTimer = timer
             return true
         }
-        if isArmed { timer.resume() }
+        // Resumed either way: libdispatch does not let a source go while it is suspended. One
+        // that the ending has made useless is cancelled, which releases its handler.
+        timer.resume()
+        if !isArmed { timer.cancel() }
     }
 
     private func gracePeriodEnded() {
-        let isRunning = lock.withLock {
+        let (isRunning, timer) = lock.withLock {
             defer { state.killTimer = nil }
-            return state.ending == nil
+            return (state.ending == nil, state.killTimer)
         }
+        timer?.cancel()
         if isRunning { send(SIGKILL) }
     }
 

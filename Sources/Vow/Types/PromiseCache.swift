@@ -14,13 +14,15 @@
 /// ```
 ///
 /// Cancelling a caller's promise cancels that caller alone; the shared lookup is cancelled
-/// only once every caller waiting for it has cancelled, and the next caller then starts a
-/// new one. The cache counts the callers itself, so a caller arriving as the last one leaves
+/// only once every caller waiting for it has cancelled, even one that
+/// ``invalidate(_:)`` has forgotten, and the next caller then starts a new one. The cache counts the callers itself, so a caller arriving as the last one leaves
 /// never joins a lookup about to be cancelled. A failure is never kept: its callers all get the error, and the next caller
 /// starts a new lookup.
 ///
 /// `lookup` runs on the thread of the caller that missed, at once; it is called for one key
-/// at a time, never twice for the same key while a lookup for it is in flight.
+/// at a time, never twice for the same key while a lookup for it is in flight. No other code
+/// of yours runs while the cache holds its lock (a kept value's `deinit`, the clock), except
+/// `Key`'s `hash(into:)` and `==`, which a dictionary needs: they must not call the cache.
 @available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)
 public final class PromiseCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     /// How long a value that a lookup fulfilled with is kept.
