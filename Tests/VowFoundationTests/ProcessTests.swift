@@ -70,26 +70,33 @@ private func repeated(_ byte: Character, count: Int) -> String {
 }
 
 /// Launches `process`, cancels it once `ready` holds, and returns how many seconds it took for
-/// the promise to reject with the cancellation. Checks that the promise stayed pending while
-/// the process ran, and that the process is gone, reaped, when it rejects.
+/// the promise to reject with the cancellation. Checks that the process was gone, reaped, by
+/// the time the promise rejected, and, for a process that survives `SIGTERM`, that the promise
+/// was still pending after the cancellation.
 private func stopTime(
-    cancelling process: Process, gracePeriod: TimeInterval, once ready: () -> Bool = { true }
+    cancelling process: Process, gracePeriod: TimeInterval, survivesSIGTERM: Bool = false,
+    once ready: () -> Bool = { true }
 ) throws -> Double {
     let promise = process.launch(.promise, gracePeriod: gracePeriod)
     let isReady = eventually(ready)
     try #require(isReady, "the process never got ready")
     let identifier = process.processIdentifier
+    // Attached first, so it runs before the wait below ends.
+    let (goneAtRejection, noteGone) = Guarantee<Bool>.pending()
+    promise.pipe { _ in
+        // Neither running nor a zombie: reaped.
+        noteGone(kill(identifier, 0) == -1 && errno == ESRCH)
+    }
     let start = DispatchTime.now()
     promise.cancel()
-    if gracePeriod > 0 {
+    if survivesSIGTERM {
         #expect(promise.isPending, "rejected before the process ended")
     }
     let error = try failure(of: promise, running: process)
     let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
     #expect((error as? PromiseError)?.isCancelled == true, "rejected with \(String(describing: error))")
+    #expect(goneAtRejection.value == true, "process \(identifier) was still there when the promise rejected")
     #expect(!process.isRunning)
-    // Neither running nor a zombie: reaped.
-    #expect(kill(identifier, 0) == -1 && errno == ESRCH, "process \(identifier) is still there")
     return seconds
 }
 
@@ -196,7 +203,8 @@ private func badInputReason(_ error: (any Error)?) -> String? {
             let marker = TemporaryFile()
             // `trap '' TERM` ignores the signal, and `exec` passes the ignore on to `sleep`.
             let process = shell("trap '' TERM; touch '\(marker.path)'; exec sleep 30")
-            let stopped = try stopTime(cancelling: process, gracePeriod: 0.5, once: marker.exists)
+            let stopped = try stopTime(
+                cancelling: process, gracePeriod: 0.5, survivesSIGTERM: true, once: marker.exists)
             #expect(stopped >= 0.5, "killed after \(stopped) s, before the grace period was over")
             #expect(stopped < 20, "took \(stopped) s")
             #expect(process.terminationReason == .uncaughtSignal)
