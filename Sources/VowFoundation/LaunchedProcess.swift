@@ -13,27 +13,76 @@ import Vow
 /// A process that `launch(.promise)` started, from its start to the settling of its promise:
 /// the promise settles once the process has ended and its output is read, or reading stopped.
 ///
-/// | event | what changes | what runs after the lock is left |
-/// | --- | --- | --- |
-/// | the reader finishes | `read` | the settling, if the process has ended |
-/// | Foundation reports the end | `ending` | the kill timer's cancellation; the settling, if read |
-/// | the promise is cancelled | `isCancelled` | the reader stopped; `SIGTERM`, or `SIGKILL` with no grace; the kill timer armed |
-/// | the grace period is over | | `SIGKILL`, if the process has not ended |
-///
 /// A cancelled promise rejects with `PromiseError.cancelled`, and only once the process has
 /// ended: Foundation reports the end after reaping the process, so no zombie is left either.
+/// The events and what each changes are ``State``'s transitions; what they call for runs after
+/// the lock is left.
 final class LaunchedProcess: Sendable {
+    /// How the process ended, as its termination handler reports it.
+    typealias Ending = (status: Int32, reason: ProcessError.Reason)
+
+    /// What is known of the process and its promise, changed only by the transitions below.
+    ///
+    /// | event | transition | what runs after the lock is left |
+    /// | --- | --- | --- |
+    /// | the reader finishes | ``finishedReading(_:)`` | the settling, if the process has ended |
+    /// | Foundation reports the end | ``ended(_:)`` | the kill timer's cancellation; the settling, if read |
+    /// | the promise is cancelled | ``cancelled()`` | the reader stopped; `SIGTERM` (`SIGKILL` with no grace) if running |
+    /// | the kill timer is made | ``arm(_:)`` | the timer's cancellation, if the process ended meanwhile |
+    /// | the grace period is over | ``gracePeriodEnded()`` | `SIGKILL`, if the process has not ended |
     private struct State {
         /// What the reader handed over, once it has finished.
         var read: PipeReader.Outcome?
         /// How the process ended, once Foundation has reaped it.
-        var ending: (status: Int32, reason: ProcessError.Reason)?
+        var ending: Ending?
         var isCancelled = false
         /// Sends `SIGKILL` when the grace period after a cancellation's `SIGTERM` is over.
         var killTimer: (any DispatchSourceTimer)?
         /// Whether the promise was given its result: only the event that completes the
         /// process's story settles it.
         var isSettled = false
+
+        /// What the promise settles with, worked out after the lock is left: how reading and
+        /// the process ended, and whether it was cancelled.
+        typealias Completion = (read: PipeReader.Outcome, ending: Ending, isCancelled: Bool)
+
+        mutating func finishedReading(_ outcome: PipeReader.Outcome) -> Completion? {
+            read = outcome
+            return completion()
+        }
+
+        /// Returns the kill timer to cancel, and the completion if reading has finished.
+        mutating func ended(_ ending: Ending) -> (timer: (any DispatchSourceTimer)?, completion: Completion?)
+        {
+            self.ending = ending
+            defer { killTimer = nil }
+            return (killTimer, completion())
+        }
+
+        /// Returns whether the process is running, and so is to be signalled.
+        mutating func cancelled() -> Bool {
+            isCancelled = true
+            return ending == nil
+        }
+
+        /// Keeps `timer` unless the process ended meanwhile; returns whether it kept it.
+        mutating func arm(_ timer: any DispatchSourceTimer) -> Bool {
+            guard ending == nil else { return false }
+            killTimer = timer
+            return true
+        }
+
+        /// Returns whether the process is still running, to be killed, and the spent timer.
+        mutating func gracePeriodEnded() -> (isRunning: Bool, timer: (any DispatchSourceTimer)?) {
+            defer { killTimer = nil }
+            return (ending == nil, killTimer)
+        }
+
+        private mutating func completion() -> Completion? {
+            guard !isSettled, let read, let ending else { return nil }
+            isSettled = true
+            return (read, ending, isCancelled)
+        }
     }
 
     private let resolver: Resolver<ProcessOutput>
@@ -67,29 +116,27 @@ final class LaunchedProcess: Sendable {
     func started(as identifier: pid_t, output: FileHandle?, error: FileHandle?) {
         self.identifier = identifier
         reader.start(output: output, error: error) { outcome in
-            self.settle(with: { $0.read = outcome })
+            self.finishedReading(outcome)
         }
         resolver.onCancelLeavingPending { self.cancel() }
+    }
+
+    private func finishedReading(_ outcome: PipeReader.Outcome) {
+        settle(lock.withLock { state.finishedReading(outcome) })
     }
 
     /// Notes how the process ended; called once, from its termination handler, which
     /// Foundation calls after reaping the process.
     func ended(status: Int32, reason: ProcessError.Reason) {
-        let timer = settle { state in
-            state.ending = (status, reason)
-            defer { state.killTimer = nil }
-            return state.killTimer
-        }
+        let (timer, completion) = lock.withLock { state.ended((status, reason)) }
         timer?.cancel()
+        settle(completion)
     }
 
     /// Stops reading, and asks the process to end unless it has: `SIGTERM`, then `SIGKILL` once
     /// the grace period is over, or `SIGKILL` at once with no grace period.
     private func cancel() {
-        let isRunning = lock.withLock {
-            state.isCancelled = true
-            return state.ending == nil
-        }
+        let isRunning = lock.withLock { state.cancelled() }
         // The promise settles once reading has stopped, even where a child of the process
         // keeps its output open.
         reader.stop()
@@ -99,11 +146,7 @@ final class LaunchedProcess: Sendable {
         let timer = DispatchSource.makeTimerSource(queue: .global())
         timer.setEventHandler { self.gracePeriodEnded() }
         timer.schedule(deadline: .now() + gracePeriod)
-        let isArmed = lock.withLock {
-            guard state.ending == nil else { return false }
-            state.killTimer = timer
-            return true
-        }
+        let isArmed = lock.withLock { state.arm(timer) }
         // Resumed either way: libdispatch does not let a source go while it is suspended. One
         // that the ending has made useless is cancelled, which releases its handler.
         timer.resume()
@@ -111,10 +154,7 @@ final class LaunchedProcess: Sendable {
     }
 
     private func gracePeriodEnded() {
-        let (isRunning, timer) = lock.withLock {
-            defer { state.killTimer = nil }
-            return (state.ending == nil, state.killTimer)
-        }
+        let (isRunning, timer) = lock.withLock { state.gracePeriodEnded() }
         timer?.cancel()
         if isRunning { send(SIGKILL) }
     }
@@ -133,35 +173,23 @@ final class LaunchedProcess: Sendable {
         }
     }
 
-    /// Applies `event` to the state, then settles the promise if that completed the process's
-    /// story: it has ended, and reading has finished.
-    @discardableResult
-    private func settle<R>(with event: (inout State) -> R) -> R {
-        let (result, settlement) = lock.withLock { () -> (R, Result<ProcessOutput, any Error>?) in
-            let result = event(&state)
-            guard !state.isSettled, let read = state.read, let ending = state.ending else {
-                return (result, nil)
-            }
-            state.isSettled = true
-            // The promise is marked cancelled before its hook tells this process: a cancellation
-            // that came first wins, even over an ending the hook has not heard of.
-            let isCancelled = state.isCancelled || resolver.isCancelled
-            return (result, outcome(read: read, ending: ending, isCancelled: isCancelled))
-        }
-        if let settlement { resolver.resolve(settlement) }
-        return result
+    /// Settles the promise, once a transition has completed the process's story.
+    private func settle(_ completion: State.Completion?) {
+        guard let completion else { return }
+        resolver.resolve(outcome(of: completion))
     }
 
     /// The promise's result once the process has ended and reading has finished.
-    private func outcome(
-        read: PipeReader.Outcome, ending: (status: Int32, reason: ProcessError.Reason), isCancelled: Bool
-    ) -> Result<ProcessOutput, any Error> {
-        if isCancelled { return .failure(PromiseError.cancelled) }
+    private func outcome(of completion: State.Completion) -> Result<ProcessOutput, any Error> {
+        // The promise is marked cancelled before its hook tells this process: a cancellation
+        // that came first wins, even over an ending the hook has not heard of.
+        if completion.isCancelled || resolver.isCancelled { return .failure(PromiseError.cancelled) }
         let streams: (output: Data, error: Data)
-        switch read {
+        switch completion.read {
         case .success(let read): streams = read
         case .failure(let failure): return .failure(failure)
         }
+        let ending = completion.ending
         if ending.reason == .exit && ending.status == 0 {
             return .success(
                 ProcessOutput(status: 0, standardOutput: streams.output, standardError: streams.error))
