@@ -26,8 +26,8 @@ final class LaunchedProcess: Sendable {
     /// | event | transition | what runs after the lock is left |
     /// | --- | --- | --- |
     /// | the reader finishes | ``finishedReading(_:)`` | the settling, if the process has ended |
-    /// | Foundation reports the end | ``ended(_:)`` | the kill timer's cancellation; the settling, if read |
-    /// | the promise is cancelled | ``cancelled()`` | the reader stopped; `SIGTERM` (`SIGKILL` with no grace) if running |
+    /// | Foundation reports the end | ``ended(_:)`` | the kill timer's cancellation; the reader stopped, if cancelled; the settling, if read |
+    /// | the promise is cancelled | ``cancelled()`` | `SIGTERM` (`SIGKILL` with no grace) if running, else the reader stopped |
     /// | the kill timer is made | ``arm(_:)`` | the timer's cancellation, if the process ended meanwhile |
     /// | the grace period is over | ``gracePeriodEnded()`` | `SIGKILL`, if the process has not ended |
     private struct State {
@@ -51,15 +51,18 @@ final class LaunchedProcess: Sendable {
             return completion()
         }
 
-        /// Returns the kill timer to cancel, and the completion if reading has finished.
-        mutating func ended(_ ending: Ending) -> (timer: (any DispatchSourceTimer)?, completion: Completion?)
-        {
+        /// Returns the kill timer to cancel, whether to stop reading, and the completion if
+        /// reading has finished.
+        mutating func ended(_ ending: Ending) -> (
+            timer: (any DispatchSourceTimer)?, stopsReading: Bool, completion: Completion?
+        ) {
             self.ending = ending
             defer { killTimer = nil }
-            return (killTimer, completion())
+            return (killTimer, isCancelled, completion())
         }
 
-        /// Returns whether the process is running, and so is to be signalled.
+        /// Returns whether the process is running, and so is to be signalled; if it is not,
+        /// reading stops.
         mutating func cancelled() -> Bool {
             isCancelled = true
             return ending == nil
@@ -128,19 +131,21 @@ final class LaunchedProcess: Sendable {
     /// Notes how the process ended; called once, from its termination handler, which
     /// Foundation calls after reaping the process.
     func ended(status: Int32, reason: ProcessError.Reason) {
-        let (timer, completion) = lock.withLock { state.ended((status, reason)) }
+        let (timer, stopsReading, completion) = lock.withLock { state.ended((status, reason)) }
         timer?.cancel()
+        // After a cancellation, the promise settles once the process has ended, even where a
+        // child of the process keeps its output open.
+        if stopsReading { reader.stop() }
         settle(completion)
     }
 
-    /// Stops reading, and asks the process to end unless it has: `SIGTERM`, then `SIGKILL` once
-    /// the grace period is over, or `SIGKILL` at once with no grace period.
+    /// Asks the process to end unless it has: `SIGTERM`, then `SIGKILL` once the grace period
+    /// is over, or `SIGKILL` at once with no grace period. Its output is read until it has
+    /// ended, so that a process that writes as it shuts down does not die of `SIGPIPE` first;
+    /// one that has ended already, its output kept open by a child, stops being read at once.
     private func cancel() {
         let isRunning = lock.withLock { state.cancelled() }
-        // The promise settles once reading has stopped, even where a child of the process
-        // keeps its output open.
-        reader.stop()
-        guard isRunning else { return }
+        guard isRunning else { return reader.stop() }
         guard gracePeriod > 0 else { return send(SIGKILL) }
         send(SIGTERM)
         let timer = DispatchSource.makeTimerSource(queue: .global())

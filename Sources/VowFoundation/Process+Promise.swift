@@ -30,9 +30,10 @@ extension Process {
     ///   or launched already, rejects with `PromiseError.badInput(_:)`.
     /// - Cancelling the promise stops the process: it sends `SIGTERM`, and `SIGKILL` if the
     ///   process is still running `gracePeriod` seconds later, to the process and to the
-    ///   processes it started in its process group. It stops reading the output at once, and
-    ///   rejects with `PromiseError.cancelled` once the process has ended, never before, so a
-    ///   handler that sees the cancellation knows the process is gone. The child starts with
+    ///   processes it started in its process group. It reads the output until the process has
+    ///   ended, so that one that writes as it shuts down is not killed by `SIGPIPE`, and rejects
+    ///   with `PromiseError.cancelled` once the process has ended, never before, so a handler
+    ///   that sees the cancellation knows the process is gone. The child starts with
     ///   no signal blocked and with `SIGTERM`, `SIGINT`, `SIGHUP` and `SIGQUIT` at their
     ///   defaults, even where this program blocks or ignores them: a process that ignores
     ///   `SIGTERM` itself is the one `SIGKILL` is for.

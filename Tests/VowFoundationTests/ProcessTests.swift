@@ -188,9 +188,10 @@ private func badInputReason(_ error: (any Error)?) -> String? {
 
     @Test func cancellingTerminatesTheProcess() async throws {
         try await offThePool {
+            let marker = TemporaryFile()
             // `exec`, so that the process signalled is `sleep` itself rather than a shell.
-            let process = shell("echo started; exec sleep 30")
-            let stopped = try stopTime(cancelling: process, gracePeriod: 30)
+            let process = shell("touch '\(marker.path)'; exec sleep 30")
+            let stopped = try stopTime(cancelling: process, gracePeriod: 30, once: marker.exists)
             #expect(stopped < 20, "took \(stopped) s: the process outlived its SIGTERM")
             #expect(process.terminationReason == .uncaughtSignal)
             #expect(process.terminationStatus == SIGTERM)
@@ -210,6 +211,20 @@ private func badInputReason(_ error: (any Error)?) -> String? {
             #expect(stopped < 20, "took \(stopped) s")
             #expect(process.terminationReason == .uncaughtSignal)
             #expect(process.terminationStatus == SIGKILL)
+        }
+    }
+
+    /// A process's output is read until it has ended: one that writes as it shuts down, after
+    /// the cancellation's `SIGTERM`, is not killed by `SIGPIPE` for it.
+    @Test func aProcessThatWritesAsItShutsDownEndsAsItChooses() async throws {
+        try await offThePool {
+            let marker = TemporaryFile()
+            // `echo` is the shell's own: a write to a pipe nobody reads would kill the shell.
+            let process = shell(
+                "trap 'sleep 0.2; echo bye; exit 3' TERM; touch '\(marker.path)'; sleep 30 & wait")
+            _ = try stopTime(cancelling: process, gracePeriod: 30, once: marker.exists)
+            #expect(process.terminationReason == .exit)
+            #expect(process.terminationStatus == 3, "the shutdown did not finish")
         }
     }
 
