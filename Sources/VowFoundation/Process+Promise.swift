@@ -49,9 +49,9 @@ extension Process {
     /// A `terminationHandler` set before the launch still runs, after Vow has noted how the
     /// process ended; replacing it after the launch would leave the promise pending for good.
     ///
-    /// - Parameter gracePeriod: How long, in seconds, a cancelled process has to end after
-    ///   `SIGTERM` before it is sent `SIGKILL`; 0 sends `SIGKILL` at once. A negative or
-    ///   infinite time rejects with `PromiseError.badInput(_:)`.
+    /// `gracePeriod` is how long, in seconds, a cancelled process has to end after `SIGTERM`
+    /// before it is sent `SIGKILL`; 0 sends `SIGKILL` at once. A negative or infinite time, or
+    /// not a number, rejects with `PromiseError.badInput(_:)`.
     public func launch(_: Namespacer, gracePeriod: TimeInterval = 5) -> Promise<ProcessOutput> {
         guard gracePeriod >= 0, gracePeriod.isFinite else {
             return Promise(
