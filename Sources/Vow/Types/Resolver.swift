@@ -19,16 +19,21 @@ public final class Resolver<T: Sendable>: Sendable {
     }
 
     deinit {
-        if box.isUnsealed {
-            conf.log(.pendingPromiseDeallocated)
-            // Nothing can settle the promise any longer: cancelling it ends its chain instead
-            // of leaving it pending for good, and frees the chain, which holds itself through
-            // the links that let cancellation travel up it.
-            box.cancel()
-            // A cancellation its work was to settle (see `onCancelLeavingPending`) can no
-            // longer be settled by it either.
-            box.sealNow(.failure(PromiseError.cancelled))
-        }
+        // Only the phase is read here, on every resolver's release: the rest, never inlined,
+        // would cost the common case a generic metadata lookup.
+        if box.isUnsealed { abandon() }
+    }
+
+    /// Ends the promise of a resolver released while it is pending. Nothing can settle the
+    /// promise any longer: cancelling it ends its chain instead of leaving it pending for good,
+    /// and frees the chain, which holds itself through the links that let cancellation travel
+    /// up it. A cancellation its work was to settle (see `onCancelLeavingPending`) can no longer
+    /// be settled by it either, and is settled here.
+    @inline(never)
+    private func abandon() {
+        conf.log(.pendingPromiseDeallocated)
+        box.cancel()
+        if box.isUnsealed { box.sealNow(.failure(PromiseError.cancelled)) }
     }
 
     /// Whether the promise was cancelled, for work that checks now and then whether to go on.
