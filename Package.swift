@@ -6,6 +6,13 @@ let strictness: [SwiftSetting] = [
     .enableUpcomingFeature("InternalImportsByDefault"),
 ]
 
+// Foundation's `Process` exists on macOS and Linux only: elsewhere VowFoundation leaves out its
+// process launching, and its tests with it. CI builds and tests that shape on Linux too, by
+// defining the condition itself (`-Xswiftc -DVOW_NO_PROCESS`).
+let withoutProcess: [SwiftSetting] = [
+    .define("VOW_NO_PROCESS", .when(platforms: [.iOS, .macCatalyst, .tvOS, .watchOS, .visionOS]))
+]
+
 let package = Package(
     name: "Vow",
     platforms: [.macOS(.v10_15), .iOS(.v13), .tvOS(.v13), .watchOS(.v6), .visionOS(.v1)],
@@ -20,11 +27,15 @@ let package = Package(
         .executable(name: "asyncinterop", targets: ["AsyncInterop"]),
     ],
     targets: [
-        // Atomics and libdispatch's concurrent attribute, from C: see its header for why.
+        // Atomics, a thread-local slot and the barrier queues, from C: see its header for why.
         .target(name: "CVowCore"),
         .target(name: "Vow", dependencies: ["CVowCore"], swiftSettings: strictness),
+        // A signal's disposition, from C: see its header for why.
+        .target(name: "CVowFoundation"),
         // Promises for Foundation's URLSession, Process and NotificationCenter, on Linux too.
-        .target(name: "VowFoundation", dependencies: ["Vow"], swiftSettings: strictness),
+        .target(
+            name: "VowFoundation", dependencies: ["Vow", "CVowFoundation"],
+            swiftSettings: strictness + withoutProcess),
         .executableTarget(
             name: "WordCount", dependencies: ["Vow"], path: "Examples/WordCount", swiftSettings: strictness),
         .executableTarget(
@@ -46,7 +57,7 @@ let package = Package(
         .target(name: "LoopbackHTTP", path: "Tests/LoopbackHTTP", swiftSettings: strictness),
         .testTarget(
             name: "VowFoundationTests", dependencies: ["VowFoundation", "LoopbackHTTP"],
-            swiftSettings: strictness),
+            swiftSettings: strictness + withoutProcess),
         // Top-level code, which a test file cannot be: CI runs it with `swift run TopLevelChecks`.
         .executableTarget(
             name: "TopLevelChecks", dependencies: ["Vow"], path: "Tests/TopLevelChecks",

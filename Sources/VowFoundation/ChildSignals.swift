@@ -1,3 +1,5 @@
+// Foundation has no `Process` on iOS, tvOS, watchOS and visionOS; Package.swift says where.
+#if !VOW_NO_PROCESS
 #if canImport(Darwin)
     import Darwin
 #elseif canImport(Glibc)
@@ -5,6 +7,7 @@
 #elseif canImport(Musl)
     import Musl
 #endif
+internal import CVowFoundation
 
 /// Runs `body`, which spawns a child process, so that the child starts as it would from a
 /// shell: with no signal blocked, and with the signals that ask a process to stop at their
@@ -36,15 +39,15 @@ func spawningWithDefaultSignals<R>(_ body: () throws -> R) rethrows -> R {
     defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
 
     // Most programs ignore none of them: those launch without taking turns.
-    guard stopSignals.contains(where: { disposition(of: $0) != .default }) else { return try body() }
+    guard stopSignals.contains(where: { vow_signal_disposition($0) != .default }) else { return try body() }
     spawnTurns.lock()
     defer { spawnTurns.unlock() }
-    let ignored = stopSignals.filter { disposition(of: $0) == .ignored }
-    for signal in ignored { setHandler(of: signal, to: doNothing) }
+    let ignored = stopSignals.filter { vow_signal_disposition($0) == .ignored }
+    for signal in ignored { vow_signal_do_nothing(signal) }
     defer {
         // Put back only what is still this handler, should the program have changed it meanwhile.
-        for signal in ignored where disposition(of: signal) == .doingNothing {
-            setHandler(of: signal, to: SIG_IGN)
+        for signal in ignored where vow_signal_disposition(signal) == .doingNothing {
+            vow_signal_ignore(signal)
         }
     }
     return try body()
@@ -56,65 +59,6 @@ private let stopSignals = [SIGTERM, SIGINT, SIGHUP, SIGQUIT]
 
 /// Serializes the launches that change dispositions.
 private let spawnTurns = SpawnTurns()
-
-/// What a signal's disposition is, as far as a launch cares.
-private enum Disposition {
-    /// Ignored: a child would inherit that.
-    case ignored
-    /// Caught by ``doNothing``, which a launch installs for the moment it spawns.
-    case doingNothing
-    /// The default, or caught by a handler of the program's own: a child gets the default.
-    case `default`
-}
-
-/// A handler that drops the signal, as ignoring it would, but which `exec` resets.
-private let doNothing: @convention(c) (Int32) -> Void = { _ in }
-
-private func disposition(of signal: Int32) -> Disposition {
-    var action = sigaction()
-    sigaction(signal, nil, &action)
-    switch address(of: action.handler) {
-    case address(of: SIG_IGN): return .ignored
-    case address(of: doNothing): return .doingNothing
-    default: return .default
-    }
-}
-
-private func setHandler(of signal: Int32, to handler: @escaping @convention(c) (Int32) -> Void) {
-    var action = sigaction()
-    action.handler = handler
-    action.sa_flags = SA_RESTART
-    sigemptyset(&action.sa_mask)
-    sigaction(signal, &action, nil)
-}
-
-private func address(of handler: (@convention(c) (Int32) -> Void)?) -> Int {
-    unsafeBitCast(handler, to: Int.self)
-}
-
-extension sigaction {
-    /// The handler, wherever the platform's C library keeps it.
-    fileprivate var handler: (@convention(c) (Int32) -> Void)? {
-        get {
-            #if canImport(Darwin)
-                __sigaction_u.__sa_handler
-            #elseif canImport(Glibc)
-                __sigaction_handler.sa_handler
-            #else
-                __sa_handler.sa_handler
-            #endif
-        }
-        set {
-            #if canImport(Darwin)
-                __sigaction_u.__sa_handler = newValue
-            #elseif canImport(Glibc)
-                __sigaction_handler.sa_handler = newValue
-            #else
-                __sa_handler.sa_handler = newValue
-            #endif
-        }
-    }
-}
 
 /// A process-wide lock for the launches that change dispositions.
 // @unchecked: the mutex is only used through pthread_mutex_lock and pthread_mutex_unlock, which
@@ -130,3 +74,4 @@ private final class SpawnTurns: @unchecked Sendable {
     func lock() { pthread_mutex_lock(mutex) }
     func unlock() { pthread_mutex_unlock(mutex) }
 }
+#endif

@@ -1,3 +1,5 @@
+// Foundation has no `Process` on iOS, tvOS, watchOS and visionOS; Package.swift says where.
+#if !VOW_NO_PROCESS
 import Dispatch
 import Foundation
 import Vow
@@ -205,3 +207,4 @@ final class LaunchedProcess: Sendable {
                 standardError: streams.error, executable: executable, arguments: arguments))
     }
 }
+#endif

@@ -1,3 +1,5 @@
+// Foundation has no `Process` on iOS, tvOS, watchOS and visionOS; Package.swift says where.
+#if !VOW_NO_PROCESS
 import Foundation
 
 #if canImport(Darwin)
@@ -114,3 +116,4 @@ extension POSIXError {
         self.init(POSIXErrorCode(rawValue: number) ?? .EIO)
     }
 }
+#endif

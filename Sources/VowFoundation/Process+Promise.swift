@@ -1,3 +1,5 @@
+// Foundation has no `Process` on iOS, tvOS, watchOS and visionOS; Package.swift says where.
+#if !VOW_NO_PROCESS
 import Dispatch
 public import Foundation
 public import Vow
@@ -116,3 +118,4 @@ private func isLeftToParent(_ stream: Any?, _ parents: FileHandle) -> Bool {
     default: false
     }
 }
+#endif

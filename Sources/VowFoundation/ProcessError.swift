@@ -1,3 +1,5 @@
+// Foundation has no `Process` on iOS, tvOS, watchOS and visionOS; Package.swift says where.
+#if !VOW_NO_PROCESS
 public import Foundation
 
 /// The error `process.launch(.promise)` rejects with when the process exits with a status
@@ -164,3 +166,4 @@ private func shellQuoted(_ word: String) -> String {
     if !word.isEmpty && word.allSatisfy(plain.contains) { return word }
     return "'" + word.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
 }
+#endif

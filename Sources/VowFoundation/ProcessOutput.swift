@@ -1,3 +1,5 @@
+// Foundation has no `Process` on iOS, tvOS, watchOS and visionOS; Package.swift says where.
+#if !VOW_NO_PROCESS
 public import Foundation
 
 /// What a process that exited with status 0 wrote: the value of `process.launch(.promise)`.
@@ -67,3 +69,4 @@ public struct ProcessOutput: Sendable, Hashable {
         String(decoding: standardError, as: UTF8.self)
     }
 }
+#endif

@@ -1,3 +1,5 @@
+// Foundation has no `Process` on iOS, tvOS, watchOS and visionOS; Package.swift says where.
+#if !VOW_NO_PROCESS
 import Dispatch
 import Foundation
 import Testing
@@ -418,3 +420,4 @@ private func badInputReason(_ error: (any Error)?) -> String? {
         }
     }
 }
+#endif

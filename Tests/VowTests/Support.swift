@@ -247,12 +247,10 @@ private let stressTests = StressTestTurns()
 
 /// Whether Thread Sanitizer's runtime is loaded into the process.
 let isThreadSanitized: Bool = {
-    #if canImport(Darwin)
-        let everywhere = UnsafeMutableRawPointer(bitPattern: -2)  // RTLD_DEFAULT
-    #else
-        let everywhere: UnsafeMutableRawPointer? = nil  // RTLD_DEFAULT
-    #endif
-    return dlsym(everywhere, "__tsan_init") != nil
+    // The program's own handle searches everything loaded with it, as `RTLD_DEFAULT` does; that
+    // constant differs between Darwin and Linux, the handle does not.
+    let program = dlopen(nil, RTLD_LAZY)
+    return dlsym(program, "__tsan_init") != nil
 }()
 
 /// The size of a stress test: `full` in a normal run, `sanitized` under Thread Sanitizer.

@@ -54,12 +54,10 @@ private final class ExitProbe: Sendable {
 private let exitProbeKey: pthread_key_t = {
     var key = pthread_key_t()
     let status = pthread_key_create(&key) { slot in
-        #if canImport(Darwin)
-            let probe = Unmanaged<ExitProbe>.fromOpaque(slot).takeRetainedValue()
-        #else
-            guard let slot else { return }
-            let probe = Unmanaged<ExitProbe>.fromOpaque(slot).takeRetainedValue()
-        #endif
+        // Optional on Linux, not on Darwin: the binding reads the same on both.
+        let slot: UnsafeMutableRawPointer? = slot
+        guard let slot else { return }
+        let probe = Unmanaged<ExitProbe>.fromOpaque(slot).takeRetainedValue()
         let (promise, resolver) = Promise<Int>.pending()
         promise.map(on: nil) { $0 + 1 }.done(on: nil) { probe.results.record($0) }.cauterize()
         resolver.fulfill(2)

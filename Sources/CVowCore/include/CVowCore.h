@@ -1,6 +1,6 @@
 // The few things Vow needs from C: atomics that exist on every system Vow supports, the
 // bounds of a thread's stack, a thread-local slot, which Swift has no way to declare, and
-// libdispatch's concurrent queue attribute, which Swift cannot import on Linux.
+// libdispatch's C entry points for the barrier queues, the same on every platform.
 //
 // The atomics are compiler builtins rather than Synchronization's `Atomic`, which needs
 // macOS 15 and iOS 18. They are inline, so a load costs what the instruction costs.
@@ -92,11 +92,21 @@ static inline void vow_set_thread_trampoline(void *_Nullable trampoline) {
     vow_trampoline = trampoline;
 }
 
-#if !defined(__APPLE__)
-/// libdispatch's `DISPATCH_QUEUE_CONCURRENT`: the address of an exported global that the
-/// macro names. Linked like any other symbol, it also works in a statically linked program,
-/// where a lookup by name in the dynamic symbol table would find nothing.
-void *_Nonnull vow_dispatch_queue_concurrent(void);
-#endif
+/// A concurrent libdispatch queue, used by Vow as a reader-writer lock.
+typedef struct vow_barrier_queue_s vow_barrier_queue;
+
+/// A work function as libdispatch's `_f` entry points take it, with the context it is given.
+typedef void (*vow_barrier_work)(void *_Nullable context);
+
+/// Creates a concurrent queue named `label`, which lives as long as the program.
+vow_barrier_queue *_Nonnull vow_barrier_queue_create(const char *_Nonnull label);
+
+/// Runs `work(context)` on `queue` concurrently with other reads, but never during a write,
+/// and returns when it has run.
+void vow_barrier_queue_read(vow_barrier_queue *_Nonnull queue, void *_Nullable context, vow_barrier_work _Nonnull work);
+
+/// Runs `work(context)` on `queue` as a barrier: alone, after every earlier block and before
+/// every later one. Returns when it has run.
+void vow_barrier_queue_write(vow_barrier_queue *_Nonnull queue, void *_Nullable context, vow_barrier_work _Nonnull work);
 
 #endif

@@ -106,8 +106,21 @@ public final class Configuration: @unchecked Sendable {
         logHandler(event)
     }
 
+    /// Writes the event to the standard error with the C library's `write`, the same call on
+    /// every platform: `FileHandle.write(_:)` raises an Objective-C exception on Apple platforms
+    /// when the write fails, such as when the standard error is closed, and is deprecated there,
+    /// while its replacement needs macOS 10.15.4.
     private static func printToStandardError(_ event: LogEvent) {
-        FileHandle.standardError.write(Data("Vow: \(event)\n".utf8))
+        var line = "Vow: \(event)\n"
+        line.withUTF8 { bytes in
+            var offset = 0
+            while offset < bytes.count {
+                let written = write(2, bytes.baseAddress! + offset, bytes.count - offset)
+                // A failed write is dropped: a log line must never stop the program.
+                guard written > 0 else { return }
+                offset += written
+            }
+        }
     }
 }
 

@@ -1,9 +1,4 @@
-#if canImport(CDispatch)
-    internal import CDispatch
-    internal import CVowCore
-#else
-    internal import Dispatch
-#endif
+internal import CVowCore
 
 /// A concurrent queue used as a reader-writer lock: ``read(_:_:)`` blocks run concurrently with
 /// each other, ``write(_:_:)`` blocks run alone, as barriers.
@@ -30,38 +25,29 @@
 /// be wrapped in a reabstracting thunk, which allocates, on its way in and again on its way
 /// out.
 ///
-/// Where libdispatch's C interface is visible (Linux), blocks go through its `_f` entry points
-/// with a context on the stack; the Swift overlay's `sync` would turn each closure into a
-/// heap-allocated block. Elsewhere the overlay's `sync` is used.
+/// Blocks go through libdispatch's `_f` entry points, called from `CVowCore` on every platform,
+/// with a context on the stack: the Swift overlay's `sync` would turn each closure into a
+/// heap-allocated block.
 @usableFromInline
 struct BarrierQueue: Sendable {
-    #if canImport(CDispatch)
-        // A dispatch queue is thread-safe; the handle is only ever passed to libdispatch.
-        private nonisolated(unsafe) let queue: dispatch_queue_t
+    // A dispatch queue is thread-safe; the handle is only ever passed to libdispatch.
+    private nonisolated(unsafe) let queue: OpaquePointer
 
-        init(label: String) {
-            queue = dispatch_queue_create(label, OpaquePointer(vow_dispatch_queue_concurrent()))
-        }
+    init(label: String) {
+        queue = vow_barrier_queue_create(label)
+    }
 
-        /// Runs `invocation` concurrently with other reads, but never during a write.
-        @usableFromInline
-        func readSync(_ invocation: UnsafeMutablePointer<Invocation>) {
-            dispatch_sync_f(queue, invocation, Invocation.invoke)
-        }
+    /// Runs `invocation` concurrently with other reads, but never during a write.
+    @usableFromInline
+    func readSync(_ invocation: UnsafeMutablePointer<Invocation>) {
+        vow_barrier_queue_read(queue, invocation, Invocation.invoke)
+    }
 
-        /// Runs `invocation` as a barrier.
-        @usableFromInline
-        func writeSync(_ invocation: UnsafeMutablePointer<Invocation>) {
-            dispatch_barrier_sync_f(queue, invocation, Invocation.invoke)
-        }
-    #else
-        @usableFromInline
-        let queue: DispatchQueue
-
-        init(label: String) {
-            queue = DispatchQueue(label: label, attributes: .concurrent)
-        }
-    #endif
+    /// Runs `invocation` as a barrier.
+    @usableFromInline
+    func writeSync(_ invocation: UnsafeMutablePointer<Invocation>) {
+        vow_barrier_queue_write(queue, invocation, Invocation.invoke)
+    }
 }
 
 extension BarrierQueue {
@@ -70,11 +56,7 @@ extension BarrierQueue {
     /// `body` must capture nothing; see ``BarrierQueue``.
     @inlinable
     func read<State>(_ state: inout State, _ body: @escaping (inout State) -> Void) {
-        #if canImport(CDispatch)
-            Invocation.with(&state, body, readSync)
-        #else
-            queue.sync { body(&state) }
-        #endif
+        Invocation.with(&state, body, readSync)
     }
 
     /// Runs `body` on `state` as a barrier: alone, after every earlier block and before every
@@ -83,73 +65,67 @@ extension BarrierQueue {
     /// `body` must capture nothing; see ``BarrierQueue``.
     @inlinable
     func write<State>(_ state: inout State, _ body: @escaping (inout State) -> Void) {
-        #if canImport(CDispatch)
-            Invocation.with(&state, body, writeSync)
-        #else
-            queue.sync(flags: .barrier) { body(&state) }
-        #endif
+        Invocation.with(&state, body, writeSync)
     }
 }
 
-#if canImport(CDispatch)
-    /// A barrier block as libdispatch's C entry points take it: one context pointer, here to a
-    /// ``Job`` on the caller's stack, and a function that knows the job's type.
+/// A barrier block as libdispatch's C entry points take it: one context pointer, here to a
+/// ``Job`` on the caller's stack, and a function that knows the job's type.
+@usableFromInline
+struct Invocation {
     @usableFromInline
-    struct Invocation {
-        @usableFromInline
-        let job: UnsafeMutableRawPointer
-        // Captures nothing once specialized; see `BarrierQueue`.
-        @usableFromInline
-        let perform: (UnsafeMutableRawPointer) -> Void
+    let job: UnsafeMutableRawPointer
+    // Captures nothing once specialized; see `BarrierQueue`.
+    @usableFromInline
+    let perform: (UnsafeMutableRawPointer) -> Void
 
-        @inlinable
-        init(job: UnsafeMutableRawPointer, perform: @escaping (UnsafeMutableRawPointer) -> Void) {
-            self.job = job
-            self.perform = perform
-        }
+    @inlinable
+    init(job: UnsafeMutableRawPointer, perform: @escaping (UnsafeMutableRawPointer) -> Void) {
+        self.job = job
+        self.perform = perform
+    }
 
-        static let invoke: dispatch_function_t = { context in
-            let invocation = context.unsafelyUnwrapped.assumingMemoryBound(to: Invocation.self)
-            invocation.pointee.perform(invocation.pointee.job)
-        }
+    static let invoke: vow_barrier_work = { context in
+        let invocation = context.unsafelyUnwrapped.assumingMemoryBound(to: Invocation.self)
+        invocation.pointee.perform(invocation.pointee.job)
+    }
 
-        /// Hands `submit` an invocation that runs `body` on `state`, all of it on this stack.
-        @inlinable
-        static func with<State>(
-            _ state: inout State,
-            _ body: @escaping (inout State) -> Void,
-            _ submit: (UnsafeMutablePointer<Invocation>) -> Void
-        ) {
-            withUnsafeMutablePointer(to: &state) { state in
-                var job = Job(state: state, body: body)
-                withUnsafeMutablePointer(to: &job) { job in
-                    var invocation = Invocation(job: UnsafeMutableRawPointer(job)) { job in
-                        job.assumingMemoryBound(to: Job<State>.self).pointee.run()
-                    }
-                    submit(&invocation)
+    /// Hands `submit` an invocation that runs `body` on `state`, all of it on this stack.
+    @inlinable
+    static func with<State>(
+        _ state: inout State,
+        _ body: @escaping (inout State) -> Void,
+        _ submit: (UnsafeMutablePointer<Invocation>) -> Void
+    ) {
+        withUnsafeMutablePointer(to: &state) { state in
+            var job = Job(state: state, body: body)
+            withUnsafeMutablePointer(to: &job) { job in
+                var invocation = Invocation(job: UnsafeMutableRawPointer(job)) { job in
+                    job.assumingMemoryBound(to: Job<State>.self).pointee.run()
                 }
+                submit(&invocation)
             }
         }
     }
+}
 
-    /// A block's body and the state it works on. A struct, rather than a closure over both:
-    /// its field keeps `body` as the caller made it, without a reabstracting wrapper.
+/// A block's body and the state it works on. A struct, rather than a closure over both:
+/// its field keeps `body` as the caller made it, without a reabstracting wrapper.
+@usableFromInline
+struct Job<State> {
     @usableFromInline
-    struct Job<State> {
-        @usableFromInline
-        let state: UnsafeMutablePointer<State>
-        @usableFromInline
-        let body: (inout State) -> Void
+    let state: UnsafeMutablePointer<State>
+    @usableFromInline
+    let body: (inout State) -> Void
 
-        @inlinable
-        init(state: UnsafeMutablePointer<State>, body: @escaping (inout State) -> Void) {
-            self.state = state
-            self.body = body
-        }
-
-        @inlinable
-        func run() {
-            body(&state.pointee)
-        }
+    @inlinable
+    init(state: UnsafeMutablePointer<State>, body: @escaping (inout State) -> Void) {
+        self.state = state
+        self.body = body
     }
-#endif
+
+    @inlinable
+    func run() {
+        body(&state.pointee)
+    }
+}

@@ -213,11 +213,9 @@ private let trampolineKey: pthread_key_t = {
         // The thread is ending. Another destructor may still run handlers on it: it then gets
         // a new trampoline, which the key's next round of destructors releases.
         vow_set_thread_trampoline(nil)
-        #if canImport(Darwin)
-            Unmanaged<Trampoline>.fromOpaque(slot).release()
-        #else
-            if let slot { Unmanaged<Trampoline>.fromOpaque(slot).release() }
-        #endif
+        // Optional on Linux, not on Darwin: the binding reads the same on both.
+        let slot: UnsafeMutableRawPointer? = slot
+        if let slot { Unmanaged<Trampoline>.fromOpaque(slot).release() }
     }
     precondition(status == 0, "Vow could not create its thread-local trampoline key (error \(status))")
     return key
