@@ -9,7 +9,7 @@ import Vow
 import VowFoundation
 
 #if canImport(FoundationNetworking)
-    import FoundationNetworking
+import FoundationNetworking
 #endif
 
 struct Book: Codable, Sendable {

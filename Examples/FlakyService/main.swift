@@ -11,7 +11,7 @@ import Vow
 import VowFoundation
 
 #if canImport(FoundationNetworking)
-    import FoundationNetworking
+import FoundationNetworking
 #endif
 
 let server = try LoopbackServer()

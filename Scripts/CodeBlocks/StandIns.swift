@@ -12,7 +12,7 @@
 @_exported import VowFoundation
 
 #if canImport(FoundationNetworking)
-    @_exported import FoundationNetworking
+@_exported import FoundationNetworking
 #endif
 
 // MARK: - Values

@@ -1,11 +1,11 @@
 // Foundation has no `Process` on iOS, tvOS, watchOS and visionOS; Package.swift says where.
 #if !VOW_NO_PROCESS
 #if canImport(Darwin)
-    import Darwin
+import Darwin
 #elseif canImport(Glibc)
-    import Glibc
+import Glibc
 #elseif canImport(Musl)
-    import Musl
+import Musl
 #endif
 internal import CVowFoundation
 

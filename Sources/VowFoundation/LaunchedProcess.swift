@@ -5,11 +5,11 @@ import Foundation
 import Vow
 
 #if canImport(Darwin)
-    import Darwin
+import Darwin
 #elseif canImport(Glibc)
-    import Glibc
+import Glibc
 #elseif canImport(Musl)
-    import Musl
+import Musl
 #endif
 
 /// A process that `launch(.promise)` started, from its start to the settling of its promise:

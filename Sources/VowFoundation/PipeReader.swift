@@ -3,11 +3,11 @@
 import Foundation
 
 #if canImport(Darwin)
-    import Darwin
+import Darwin
 #elseif canImport(Glibc)
-    import Glibc
+import Glibc
 #elseif canImport(Musl)
-    import Musl
+import Musl
 #endif
 
 /// Reads a launched process's standard output and standard error to their ends, both at once,

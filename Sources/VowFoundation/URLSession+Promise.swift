@@ -2,7 +2,7 @@ public import Foundation
 public import Vow
 
 #if canImport(FoundationNetworking)
-    public import FoundationNetworking
+public import FoundationNetworking
 #endif
 
 /// Something a URLSession promise can build its request from: a `URL` or a `URLRequest`, or a

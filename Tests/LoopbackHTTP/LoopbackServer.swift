@@ -2,9 +2,9 @@ import Dispatch
 public import Foundation
 
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #elseif canImport(Darwin)
-    import Darwin
+import Darwin
 #endif
 
 /// A small HTTP/1.1 server on 127.0.0.1, for tests that need a real server yet must touch no

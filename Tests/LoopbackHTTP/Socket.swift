@@ -2,22 +2,22 @@ import Dispatch
 import Foundation
 
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #elseif canImport(Darwin)
-    import Darwin
+import Darwin
 #endif
 
 /// The POSIX socket calls the server makes, with the differences between Linux and Darwin kept
 /// here.
 enum Socket {
     #if canImport(Glibc)
-        private static let stream = Int32(SOCK_STREAM.rawValue)
-        // A write to a socket the client has closed fails with EPIPE instead of killing the
-        // test process with SIGPIPE.
-        private static let sendFlags = Int32(MSG_NOSIGNAL)
+    private static let stream = Int32(SOCK_STREAM.rawValue)
+    // A write to a socket the client has closed fails with EPIPE instead of killing the
+    // test process with SIGPIPE.
+    private static let sendFlags = Int32(MSG_NOSIGNAL)
     #else
-        private static let stream = SOCK_STREAM
-        private static let sendFlags: Int32 = 0
+    private static let stream = SOCK_STREAM
+    private static let sendFlags: Int32 = 0
     #endif
 
     /// A new IPv4 stream socket, or -1. Named apart from `socket`, the name of many a variable.
@@ -31,7 +31,7 @@ enum Socket {
         guard socket >= 0 else { throw SocketError(call: "socket", code: errno) }
         var address = sockaddr_in()
         #if canImport(Darwin)
-            address.sin_len = UInt8(MemoryLayout<sockaddr_in>.size)
+        address.sin_len = UInt8(MemoryLayout<sockaddr_in>.size)
         #endif
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = 0
@@ -76,8 +76,8 @@ enum Socket {
         var timeout = timeval(tv_sec: 10, tv_usec: 0)
         setsockopt(connection, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         #if canImport(Darwin)
-            var on: Int32 = 1
-            setsockopt(connection, SOL_SOCKET, SO_NOSIGPIPE, &on, socklen_t(MemoryLayout<Int32>.size))
+        var on: Int32 = 1
+        setsockopt(connection, SOL_SOCKET, SO_NOSIGPIPE, &on, socklen_t(MemoryLayout<Int32>.size))
         #endif
         return connection
     }

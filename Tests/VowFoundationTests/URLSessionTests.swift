@@ -5,7 +5,7 @@ import Vow
 import VowFoundation
 
 #if canImport(FoundationNetworking)
-    import FoundationNetworking
+import FoundationNetworking
 #endif
 
 /// How long a test waits for something that should happen promptly: long enough for a shared

@@ -3,11 +3,11 @@ import Testing
 import Vow
 
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #elseif canImport(Musl)
-    import Musl
+import Musl
 #elseif canImport(Darwin)
-    import Darwin
+import Darwin
 #endif
 
 /// Handlers that run while a thread ends: after the thread has let go of its trampoline, in

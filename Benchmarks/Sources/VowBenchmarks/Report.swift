@@ -251,26 +251,26 @@ private func json(_ spread: Spread) -> JSON {
 /// The compiler's version, as far as conditional compilation can tell it.
 private var swiftVersion: String {
     #if compiler(>=6.4)
-        "6.4 or later"
+    "6.4 or later"
     #elseif compiler(>=6.3)
-        "6.3"
+    "6.3"
     #elseif compiler(>=6.2)
-        "6.2"
+    "6.2"
     #elseif compiler(>=6.1)
-        "6.1"
+    "6.1"
     #else
-        "6.0"
+    "6.0"
     #endif
 }
 
 private func machine(startLoad: String, endLoad: String) -> JSON {
     let info = ProcessInfo.processInfo
     #if arch(x86_64)
-        let architecture = "x86_64"
+    let architecture = "x86_64"
     #elseif arch(arm64)
-        let architecture = "arm64"
+    let architecture = "arm64"
     #else
-        let architecture = "other"
+    let architecture = "other"
     #endif
     return .object([
         ("cores", .number(Double(info.processorCount))),

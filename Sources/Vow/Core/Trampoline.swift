@@ -2,11 +2,11 @@ public import CVowCore
 import Dispatch
 
 #if canImport(Darwin)
-    import Darwin
+import Darwin
 #elseif canImport(Glibc)
-    import Glibc
+import Glibc
 #elseif canImport(Musl)
-    import Musl
+import Musl
 #endif
 
 /// Runs handler runs nested on the thread's stack, the order PromiseKit users rely on, while
