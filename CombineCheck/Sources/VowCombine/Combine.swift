@@ -1,0 +1,1 @@
+../../../Sources/Vow/Bridging/Combine.swift
