@@ -77,13 +77,13 @@ func runIsolated(on actor: isolated any Actor, _ work: () -> Void) {
 func synchronous<A, R>(
     _ handler: @escaping @isolated(any) @Sendable (A) throws -> R
 ) -> @Sendable (A) throws -> R {
-    unsafeBitCast(handler, to: (@Sendable (A) throws -> R).self)
+    unsafeBitCast(IsolatedHandler(handler), to: (@Sendable (A) throws -> R).self)
 }
 
 /// The handler that cannot throw as a plain function; see the comment at the top of this file.
 @inlinable
 func synchronous<A, R>(_ handler: @escaping @isolated(any) @Sendable (A) -> R) -> @Sendable (A) -> R {
-    unsafeBitCast(handler, to: (@Sendable (A) -> R).self)
+    unsafeBitCast(IsolatedNonThrowingHandler(handler), to: (@Sendable (A) -> R).self)
 }
 
 /// The handler of two arguments as a plain function; see the comment at the top of this file.
@@ -91,7 +91,7 @@ func synchronous<A, R>(_ handler: @escaping @isolated(any) @Sendable (A) -> R) -
 func synchronous<A, B, R>(
     _ handler: @escaping @isolated(any) @Sendable (A, B) -> R
 ) -> @Sendable (A, B) -> R {
-    unsafeBitCast(handler, to: (@Sendable (A, B) -> R).self)
+    unsafeBitCast(IsolatedPairHandler(handler), to: (@Sendable (A, B) -> R).self)
 }
 
 /// The throwing handler of two arguments as a plain function; see the comment at the top of
@@ -100,13 +100,13 @@ func synchronous<A, B, R>(
 func synchronous<A, B, R>(
     _ handler: @escaping @isolated(any) @Sendable (A, B) throws -> R
 ) -> @Sendable (A, B) throws -> R {
-    unsafeBitCast(handler, to: (@Sendable (A, B) throws -> R).self)
+    unsafeBitCast(IsolatedThrowingPairHandler(handler), to: (@Sendable (A, B) throws -> R).self)
 }
 
 /// The handler of no arguments as a plain function; see the comment at the top of this file.
 @inlinable
 func synchronous<R>(_ handler: @escaping @isolated(any) @Sendable () -> R) -> @Sendable () -> R {
-    unsafeBitCast(handler, to: (@Sendable () -> R).self)
+    unsafeBitCast(IsolatedThunk(handler), to: (@Sendable () -> R).self)
 }
 
 /// The throwing handler of no arguments as a plain function; see the comment at the top of
@@ -114,5 +114,84 @@ func synchronous<R>(_ handler: @escaping @isolated(any) @Sendable () -> R) -> @S
 @inlinable
 func synchronous<R>(_ handler: @escaping @isolated(any) @Sendable () throws -> R) -> @Sendable () throws -> R
 {
-    unsafeBitCast(handler, to: (@Sendable () throws -> R).self)
+    unsafeBitCast(IsolatedThrowingThunk(handler), to: (@Sendable () throws -> R).self)
+}
+
+// Each handler is cast inside a struct of one field, not as it is: a cast of the function itself
+// would make an `@isolated(any)` function type a generic argument, whose metadata needs the
+// runtime of Swift 6 (macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2), and Vow supports
+// systems five years older. A struct's layout is its field's, two words, whatever the field's
+// isolation, and the struct's metadata never asks for the function type's: the compiler knows
+// a function's layout without it. Specialized and inlined, the cast costs nothing.
+
+/// An `@isolated(any)` handler of one argument, for ``synchronous(_:)``.
+@usableFromInline
+struct IsolatedHandler<A, R> {
+    @usableFromInline
+    let handler: @isolated(any) @Sendable (A) throws -> R
+
+    @inlinable
+    init(_ handler: @escaping @isolated(any) @Sendable (A) throws -> R) {
+        self.handler = handler
+    }
+}
+
+/// An `@isolated(any)` handler of one argument that cannot throw, for ``synchronous(_:)``.
+@usableFromInline
+struct IsolatedNonThrowingHandler<A, R> {
+    @usableFromInline
+    let handler: @isolated(any) @Sendable (A) -> R
+
+    @inlinable
+    init(_ handler: @escaping @isolated(any) @Sendable (A) -> R) {
+        self.handler = handler
+    }
+}
+
+/// An `@isolated(any)` handler of two arguments that cannot throw, for ``synchronous(_:)``.
+@usableFromInline
+struct IsolatedPairHandler<A, B, R> {
+    @usableFromInline
+    let handler: @isolated(any) @Sendable (A, B) -> R
+
+    @inlinable
+    init(_ handler: @escaping @isolated(any) @Sendable (A, B) -> R) {
+        self.handler = handler
+    }
+}
+
+/// An `@isolated(any)` handler of two arguments, for ``synchronous(_:)``.
+@usableFromInline
+struct IsolatedThrowingPairHandler<A, B, R> {
+    @usableFromInline
+    let handler: @isolated(any) @Sendable (A, B) throws -> R
+
+    @inlinable
+    init(_ handler: @escaping @isolated(any) @Sendable (A, B) throws -> R) {
+        self.handler = handler
+    }
+}
+
+/// An `@isolated(any)` handler of no arguments that cannot throw, for ``synchronous(_:)``.
+@usableFromInline
+struct IsolatedThunk<R> {
+    @usableFromInline
+    let handler: @isolated(any) @Sendable () -> R
+
+    @inlinable
+    init(_ handler: @escaping @isolated(any) @Sendable () -> R) {
+        self.handler = handler
+    }
+}
+
+/// An `@isolated(any)` handler of no arguments, for ``synchronous(_:)``.
+@usableFromInline
+struct IsolatedThrowingThunk<R> {
+    @usableFromInline
+    let handler: @isolated(any) @Sendable () throws -> R
+
+    @inlinable
+    init(_ handler: @escaping @isolated(any) @Sendable () throws -> R) {
+        self.handler = handler
+    }
 }
