@@ -66,50 +66,71 @@ import Vow
     /// pending resolver, the resolver reports itself through the configuration while the new
     /// handler is being installed: the setter must not hold its lock then.
     @Test func replacingALogHandlerThatOwnsAPendingResolverDoesNotDeadlock() throws {
+        LeakReports.install()
         let saved = conf.logHandler
         defer { conf.logHandler = saved }
         let events = Recorder<String>()
         let (reported, report) = Guarantee<Void>.pending()
-        conf.logHandler = { [resolver = Promise<Int>.pending().resolver] _ in _ = resolver }
+        // Each handler hands every event on to the suite's, so that tests running meanwhile
+        // lose no report.
+        let site: CreationSite
+        do {
+            let ((_, resolver), made) = expectingLeakReport(Promise<Int>.pending())
+            site = made
+            conf.logHandler = { [resolver] event in
+                _ = resolver
+                saved(event)
+            }
+        }
         DispatchQueue.global().async {
             conf.logHandler = { event in
+                saved(event)
                 events.record("\(event)")
                 report(())
             }
         }
         try value(of: reported)
-        #expect(events.all == [LogEvent.pendingPromiseDeallocated.description])
+        #expect(events.all.contains(LogEvent.pendingPromiseDeallocated(createdAt: site).description))
+        #expect(LeakReports.shared.count(at: site) == 1)
     }
 
-    @Test func droppingAPendingResolverIsReported() {
-        let events = capturingLogEvents {
-            _ = Promise<Int>.pending()
-        }
-        #expect(events.contains { if case .pendingPromiseDeallocated = $0 { true } else { false } })
+    @Test func droppingAPendingResolverIsReportedWithWhereThePromiseWasMade() {
+        let (_, pending) = expectingLeakReport(Promise<Int>.pending())
+        let (_, made) = expectingLeakReport(Promise<Int> { _ in })
+        #expect(LeakReports.shared.count(at: pending) == 1)
+        #expect(LeakReports.shared.count(at: made) == 1)
+        #expect(pending.fileID == "VowTests/ConfigurationTests.swift")
+    }
+
+    @Test func theReportSaysWhereThePromiseWasMade() {
+        let site = CreationSite(fileID: "App/Loader.swift", line: 42)
+        #expect(
+            LogEvent.pendingPromiseDeallocated(createdAt: site).description
+                == "A pending promise's resolver was released unresolved: the promise can never resolve. "
+                + "It was made at App/Loader.swift:42.")
+        #expect(
+            LogEvent.pendingGuaranteeDeallocated(createdAt: nil).description
+                == "A pending guarantee's resolve function was released uncalled: it can never resolve.")
     }
 
     @Test func droppingAPendingGuaranteeResolveIsReported() {
-        let events = capturingLogEvents {
-            _ = Guarantee<Int>.pending()
-            _ = Guarantee<Int> { _ in }
-        }
-        let reports = events.filter { if case .pendingGuaranteeDeallocated = $0 { true } else { false } }
-        #expect(reports.count == 2)
+        let (_, pending) = expectingLeakReport(Guarantee<Int>.pending())
+        let (_, made) = expectingLeakReport(Guarantee<Int> { _ in })
+        #expect(LeakReports.shared.count(at: pending) == 1)
+        #expect(LeakReports.shared.count(at: made) == 1)
     }
 
     @Test func resolvedPromisesAreNotReported() {
-        let events = capturingLogEvents {
-            let (_, resolver) = Promise<Int>.pending()
-            resolver.fulfill(1)
-            _ = Promise<Void> { $0.fulfill() }
-            _ = Guarantee<Int> { $0(1) }
-        }
-        #expect(events.isEmpty, "unexpected events: \(events)")
+        let ((_, resolver), pending) = expectingLeakReport(Promise<Int>.pending())
+        resolver.fulfill(1)
+        let (_, made) = expectingLeakReport(Promise<Void> { $0.fulfill() })
+        let (_, guaranteed) = expectingLeakReport(Guarantee<Int> { $0(1) })
+        #expect([pending, made, guaranteed].map(LeakReports.shared.count(at:)) == [0, 0, 0])
     }
 
     @Test func cauterizeReportsTheSwallowedError() throws {
         let finished = Promise<Void>.pending()
-        let events = capturingLogEvents {
+        let events = LeakReports.shared.capturing {
             Promise<Int>(error: TestError.boom).cauterize().finally(on: nil) { finished.resolver.fulfill() }
             _ = try? value(of: finished.promise)
         }
@@ -124,14 +145,15 @@ import Vow
     @Test func releasingALongUnresolvedChainIsSafeAndReportedOnce() async throws {
         let steps = stressSize(100_000, sanitized: 10_000)
         let reports = try await stressTest(stackSize: 512 << 10) {
-            let events = capturingLogEvents {
-                let (root, _) = Promise<Int>.pending()
+            let site = {
+                let ((root, _), site) = expectingLeakReport(Promise<Int>.pending())
                 var tail = root
                 for _ in 0..<steps {
                     tail = tail.map(on: nil) { $0 + 1 }
                 }
-            }
-            return events.count { if case .pendingPromiseDeallocated = $0 { true } else { false } }
+                return site
+            }()
+            return LeakReports.shared.count(at: site)
         }
         #expect(reports == 1)
     }
@@ -141,28 +163,32 @@ import Vow
     @Test func theHandlersOfAPendingPromiseReleasedUnresolvedAreFreed() {
         final class Token: Sendable {}
         weak var captured: Token?
-        func attachAndDrop() {
+        func attachAndDrop() -> CreationSite {
             let token = Token()
             captured = token
-            let (promise, _) = Promise<Int>.pending()
+            let ((promise, _), site) = expectingLeakReport(Promise<Int>.pending())
             _ = promise.map(on: nil) { _ in token }
             _ = promise.done(on: nil) { _ in _ = token }
+            return site
         }
-        let events = capturingLogEvents(attachAndDrop)
+        let site = attachAndDrop()
         #expect(captured == nil)
-        #expect(events.count == 1)
+        #expect(LeakReports.shared.count(at: site) == 1)
     }
 
     /// Swift Testing drains the main queue on a thread other than the main thread, so only the
     /// queue, not `Thread.isMainThread`, shows that `wait()` runs inside a main-queue block.
     @Test func waitInsideAMainQueueBlockIsReported() throws {
+        LeakReports.install()
         let saved = conf.logHandler
         defer { conf.logHandler = saved }
         // The gate opens only when the event arrives, so `wait()` must block and report first;
         // a late fallback keeps a failure from blocking the main queue for good.
         let (gate, open) = Guarantee<String>.pending()
+        // Every other event goes on to the suite's handler, so that tests running meanwhile lose
+        // no report.
         conf.logHandler = { event in
-            if case .waitOnMainThread = event { open("reported") }
+            if case .waitOnMainThread = event { open("reported") } else { saved(event) }
         }
         DispatchQueue.global().asyncAfter(deadline: .now() + patience) { open("not reported") }
         let waited = Guarantee<String> { resolve in
@@ -173,21 +199,11 @@ import Vow
 
     @Test func logEventsDescribeThemselves() {
         let events: [LogEvent] = [
-            .waitOnMainThread, .pendingPromiseDeallocated, .pendingGuaranteeDeallocated,
-            .cauterized(TestError.boom),
+            .waitOnMainThread, .pendingPromiseDeallocated(createdAt: nil),
+            .pendingGuaranteeDeallocated(createdAt: nil), .cauterized(TestError.boom),
         ]
         let descriptions = Set(events.map(\.description))
         #expect(descriptions.count == events.count)
         #expect(descriptions.allSatisfy { !$0.isEmpty })
     }
-}
-
-/// Runs `body` with a log handler that records every event, then restores the previous one.
-private func capturingLogEvents(_ body: () -> Void) -> [LogEvent] {
-    let saved = conf.logHandler
-    defer { conf.logHandler = saved }
-    let events = Recorder<LogEvent>()
-    conf.logHandler = { events.record($0) }
-    body()
-    return events.all
 }

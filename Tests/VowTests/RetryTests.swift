@@ -162,12 +162,16 @@ final class FlakyWork: Sendable {
         let clock = ManualClock()
         let attempts = Counter()
         let stops = Counter()
+        // Held: a resolver released unsettled would cancel its attempt itself.
+        let resolvers = Recorder<Resolver<Int>>()
         let result = retry(attempts: 5, clock: clock) { () -> Promise<Int> in
             attempts.increment()
             let (attempt, resolver) = Promise<Int>.pending()
             resolver.onCancel { stops.increment() }
+            resolvers.record(resolver)
             return attempt
         }
+        #expect(stops.value == 0)
         result.cancel()
         #expect(stops.value == 1, "the attempt in flight was not cancelled")
         #expect(attempts.value == 1)

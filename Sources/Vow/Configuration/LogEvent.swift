@@ -23,10 +23,16 @@ public enum LogEvent: Sendable {
     case waitOnMainThread
 
     /// The last reference to a pending promise's ``Resolver`` went away, so it can never resolve.
-    case pendingPromiseDeallocated
+    ///
+    /// In a debug build `createdAt` says where the promise was made; in a release build it is
+    /// `nil`. See ``CreationSite``.
+    case pendingPromiseDeallocated(createdAt: CreationSite?)
 
     /// The resolve function of a pending ``Guarantee`` was released uncalled.
-    case pendingGuaranteeDeallocated
+    ///
+    /// In a debug build `createdAt` says where the guarantee was made; in a release build it is
+    /// `nil`. See ``CreationSite``.
+    case pendingGuaranteeDeallocated(createdAt: CreationSite?)
 
     /// ``CatchMixin/cauterize()`` swallowed this error.
     case cauterized(any Error)
@@ -42,12 +48,17 @@ extension LogEvent: CustomStringConvertible {
             can run until that block returns, and a chain that needs one never resolves. Call \
             wait() outside main-queue blocks, or use 'await promise.async()' in async code.
             """
-        case .pendingPromiseDeallocated:
-            "A pending promise's resolver was released unresolved: the promise can never resolve."
-        case .pendingGuaranteeDeallocated:
-            "A pending guarantee's resolve function was released uncalled: it can never resolve."
+        case .pendingPromiseDeallocated(let site):
+            "A pending promise's resolver was released unresolved: the promise can never resolve.\(made(at: site))"
+        case .pendingGuaranteeDeallocated(let site):
+            "A pending guarantee's resolve function was released uncalled: it can never resolve.\(made(at: site))"
         case .cauterized(let error):
             "cauterize() swallowed an error: \(error)"
         }
+    }
+
+    /// " It was made at App/Loader.swift:42.", or nothing when the site is unknown.
+    private func made(at site: CreationSite?) -> String {
+        site.map { " It was made at \($0)." } ?? ""
     }
 }

@@ -42,16 +42,25 @@ public final class Guarantee<T: Sendable>: Thenable {
     /// Creates a pending guarantee and hands its resolve function to `body` at once.
     ///
     /// If the resolve function is released uncalled, Vow reports
-    /// ``LogEvent/pendingGuaranteeDeallocated`` through ``Configuration/logHandler``.
+    /// ``LogEvent/pendingGuaranteeDeallocated(createdAt:)`` through ``Configuration/logHandler``.
     ///
     /// ```swift
     /// let tapped = Guarantee<Void> { resolve in button.onTap = { resolve(()) } }
     /// ```
+    ///
+    /// - Parameters:
+    ///   - file: Where the guarantee is made, reported if its resolve function is released
+    ///     uncalled (debug builds only; see ``CreationSite``). Leave the default.
+    ///   - line: The line of `file`. Leave the default.
+    ///   - body: The work that resolves the guarantee through the function it is given.
     @inlinable
-    public convenience init(resolver body: (@escaping @Sendable (T) -> Void) -> Void) {
+    public convenience init(
+        file: StaticString = #fileID, line: UInt = #line,
+        resolver body: (@escaping @Sendable (T) -> Void) -> Void
+    ) {
         let box = EmptyBox<T>()
         self.init(box)
-        let sealer = GuaranteeSealer(box)
+        let sealer = GuaranteeSealer(box, madeAt: RecordedSite(fileID: file, line: line))
         body { sealer.resolve($0) }
     }
 
@@ -71,10 +80,20 @@ public final class Guarantee<T: Sendable>: Thenable {
     /// let (guarantee, resolve) = Guarantee<Int>.pending()
     /// DispatchQueue.global().async { resolve(42) }
     /// ```
+    ///
+    /// If the resolve function is released uncalled, Vow reports
+    /// ``LogEvent/pendingGuaranteeDeallocated(createdAt:)`` through ``Configuration/logHandler``.
+    ///
+    /// - Parameters:
+    ///   - file: Where the guarantee is made, reported if its resolve function is released
+    ///     uncalled (debug builds only; see ``CreationSite``). Leave the default.
+    ///   - line: The line of `file`. Leave the default.
     @inlinable
-    public static func pending() -> (guarantee: Guarantee<T>, resolve: @Sendable (T) -> Void) {
+    public static func pending(
+        file: StaticString = #fileID, line: UInt = #line
+    ) -> (guarantee: Guarantee<T>, resolve: @Sendable (T) -> Void) {
         let box = EmptyBox<T>()
-        let sealer = GuaranteeSealer(box)
+        let sealer = GuaranteeSealer(box, madeAt: RecordedSite(fileID: file, line: line))
         return (Guarantee(box), { sealer.resolve($0) })
     }
 
@@ -131,10 +150,19 @@ extension Guarantee: CustomStringConvertible, CustomDebugStringConvertible {
 final class GuaranteeSealer<T: Sendable>: Sendable {
     @usableFromInline
     let box: EmptyBox<T>
+    #if DEBUG
+    // Where the guarantee was made, for the report of a resolve function released uncalled.
+    // Debug builds only, as a resolver's.
+    @usableFromInline
+    let site: RecordedSite?
+    #endif
 
     @inlinable
-    init(_ box: EmptyBox<T>) {
+    init(_ box: EmptyBox<T>, madeAt site: RecordedSite? = nil) {
         self.box = box
+        #if DEBUG
+        self.site = site
+        #endif
     }
 
     @inlinable
@@ -144,7 +172,17 @@ final class GuaranteeSealer<T: Sendable>: Sendable {
 
     deinit {
         if box.isUnsealed {
-            conf.log(.pendingGuaranteeDeallocated)
+            report()
         }
+    }
+
+    /// Reports a resolve function released uncalled; never inlined, as a resolver's report.
+    @inline(never)
+    private func report() {
+        #if DEBUG
+        conf.log(.pendingGuaranteeDeallocated(createdAt: site?.site))
+        #else
+        conf.log(.pendingGuaranteeDeallocated(createdAt: nil))
+        #endif
     }
 }

@@ -46,11 +46,19 @@ public final class Promise<T: Sendable>: Thenable, CatchMixin {
     ///     session.dataTask(with: url) { data, _, error in resolver.resolve(data, error) }.resume()
     /// }
     /// ```
+    ///
+    /// - Parameters:
+    ///   - file: Where the promise is made, reported if its resolver is released unsettled
+    ///     (debug builds only; see ``CreationSite``). Leave the default.
+    ///   - line: The line of `file`. Leave the default.
+    ///   - body: The work that settles the promise through the resolver it is given.
     @inlinable
-    public convenience init(resolver body: (Resolver<T>) throws -> Void) {
+    public convenience init(
+        file: StaticString = #fileID, line: UInt = #line, resolver body: (Resolver<T>) throws -> Void
+    ) {
         let box = EmptyBox<Result<T, any Error>>()
         self.init(box)
-        let resolver = Resolver(box)
+        let resolver = Resolver(box, madeAt: RecordedSite(fileID: file, line: line))
         do {
             try body(resolver)
         } catch {
@@ -81,17 +89,24 @@ public final class Promise<T: Sendable>: Thenable, CatchMixin {
     /// A pending promise and the resolver that settles it.
     ///
     /// If the resolver is released while the promise is still pending, Vow reports
-    /// ``LogEvent/pendingPromiseDeallocated`` through ``Configuration/logHandler``.
+    /// ``LogEvent/pendingPromiseDeallocated(createdAt:)`` through ``Configuration/logHandler``.
     ///
     /// ```swift incomplete
     /// let (promise, resolver) = Promise<Int>.pending()
     /// worker.onFinish = { resolver.fulfill($0) }
     /// return promise
     /// ```
+    ///
+    /// - Parameters:
+    ///   - file: Where the promise is made, reported if its resolver is released unsettled
+    ///     (debug builds only; see ``CreationSite``). Leave the default.
+    ///   - line: The line of `file`. Leave the default.
     @inlinable
-    public static func pending() -> (promise: Promise<T>, resolver: Resolver<T>) {
+    public static func pending(
+        file: StaticString = #fileID, line: UInt = #line
+    ) -> (promise: Promise<T>, resolver: Resolver<T>) {
         let box = EmptyBox<Result<T, any Error>>()
-        return (Promise(box), Resolver(box))
+        return (Promise(box), Resolver(box, madeAt: RecordedSite(fileID: file, line: line)))
     }
 
     /// A promise that resolves as `thenable` does, such as a promise from a ``Guarantee``.

@@ -2,7 +2,8 @@
 ///
 /// Only the first call takes effect; later ones are ignored. If the last reference to a
 /// resolver goes away while its promise is pending, Vow reports
-/// ``LogEvent/pendingPromiseDeallocated``.
+/// ``LogEvent/pendingPromiseDeallocated(createdAt:)``, with where
+/// the promise was made in a debug build.
 ///
 /// ```swift
 /// Promise<String> { resolver in
@@ -12,10 +13,19 @@
 public final class Resolver<T: Sendable>: Sendable {
     @usableFromInline
     let box: EmptyBox<Result<T, any Error>>
+    #if DEBUG
+    // Where the promise was made, for the report of a resolver released unsealed. Debug builds
+    // only: a release build's resolver stays one word.
+    @usableFromInline
+    let site: RecordedSite?
+    #endif
 
     @inlinable
-    init(_ box: EmptyBox<Result<T, any Error>>) {
+    init(_ box: EmptyBox<Result<T, any Error>>, madeAt site: RecordedSite? = nil) {
         self.box = box
+        #if DEBUG
+        self.site = site
+        #endif
     }
 
     deinit {
@@ -31,9 +41,18 @@ public final class Resolver<T: Sendable>: Sendable {
     /// be settled by it either, and is settled here.
     @inline(never)
     private func abandon() {
-        conf.log(.pendingPromiseDeallocated)
+        conf.log(.pendingPromiseDeallocated(createdAt: creationSite))
         box.cancel()
         if box.isUnsealed { box.sealNow(.failure(PromiseError.cancelled)) }
+    }
+
+    /// Where the promise was made, in a debug build; `nil` in a release build.
+    private var creationSite: CreationSite? {
+        #if DEBUG
+        site?.site
+        #else
+        nil
+        #endif
     }
 
     /// Whether the promise was cancelled, for work that checks now and then whether to go on.

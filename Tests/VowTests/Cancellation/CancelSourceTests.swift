@@ -131,6 +131,7 @@ import Vow
         }
         #expect(threwCancellation)
         #expect(!resolver.isCancelled, "the test still holds the promise")
+        resolver.fulfill(0)
     }
 
     @Test func anotherConsumerKeepsThePromiseACancelledTaskAwaitedGoing() async throws {

@@ -30,7 +30,9 @@ import Vow
     }
 
     @Test func catchSkipsTheCancellationAndFinallyRuns() throws {
-        let (promise, _) = Promise<Int>.pending()
+        // The resolver is held: released, it would cancel the promise itself.
+        let (promise, resolver) = Promise<Int>.pending()
+        defer { withExtendedLifetime(resolver) {} }
         let caught = Counter()
         let finished = promise.map(on: nil) { $0 + 1 }.catch(on: nil) { _ in caught.increment() }.finally(
             on: nil
@@ -41,7 +43,8 @@ import Vow
     }
 
     @Test func catchWithTheAllErrorsPolicySeesTheCancellation() throws {
-        let (promise, _) = Promise<Int>.pending()
+        let (promise, resolver) = Promise<Int>.pending()
+        defer { withExtendedLifetime(resolver) {} }
         let seen = Protected<(any Error)?>(nil)
         let finished = promise.catch(on: nil, policy: .allErrors) { error in seen.withLock { $0 = error } }
             .finished
@@ -90,8 +93,9 @@ import Vow
     }
 
     @Test func aDroppedResolverCancelsItsPromise() throws {
-        let promise = Promise<Int> { _ in }
+        let (promise, site) = expectingLeakReport(Promise<Int> { _ in })
         #expect(promise.result?.isCancellation == true)
+        #expect(LeakReports.shared.count(at: site) == 1)
     }
 
     // MARK: Up the chain
@@ -183,6 +187,7 @@ import Vow
         let (work, _) = StoppableWork.start { _ = $0.map(on: nil) { $0 } }
         #expect(work.stopCount == 0)
         #expect(!work.resolver.isCancelled)
+        work.resolver.fulfill(0)
     }
 
     @Test func aPipeHandlerIsAConsumerThatNeverCancels() throws {
@@ -318,14 +323,15 @@ import Vow
     /// A resolver released before its work settled the cancellation settles it: nothing is
     /// left pending for good.
     @Test func aResolverReleasedBeforeItsWorkSettledRejectsTheCancelledPromise() {
-        let promise: Promise<Int> = {
-            let (promise, resolver) = Promise<Int>.pending()
+        let (promise, site): (Promise<Int>, CreationSite) = {
+            let ((promise, resolver), site) = expectingLeakReport(Promise<Int>.pending())
             resolver.onCancelLeavingPending {}
             promise.cancel()
             #expect(promise.isPending)
-            return promise
+            return (promise, site)
         }()
         #expect(promise.result?.isCancellation == true)
+        #expect(LeakReports.shared.count(at: site) == 1)
     }
 
     /// A promise cancelled before its hook is registered rejected at once; the hook runs at once.

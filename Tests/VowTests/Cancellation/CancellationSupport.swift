@@ -12,8 +12,12 @@ struct StoppableWork: Sendable {
 
     /// Makes the work and hands its promise to `body`, which returns whatever should outlive
     /// the promise's handle.
-    static func start<R>(_ body: (Promise<Int>) throws -> R) rethrows -> (StoppableWork, R) {
-        let (promise, resolver) = Promise<Int>.pending()
+    /// The promise is made at the caller's file and line, which a report of its resolver then
+    /// names.
+    static func start<R>(
+        file: StaticString = #fileID, line: UInt = #line, _ body: (Promise<Int>) throws -> R
+    ) rethrows -> (StoppableWork, R) {
+        let (promise, resolver) = Promise<Int>.pending(file: file, line: line)
         let work = StoppableWork(resolver: resolver)
         resolver.onCancel { [stops = work.stops] in stops.withLock { $0 += 1 } }
         return (work, try body(promise))
