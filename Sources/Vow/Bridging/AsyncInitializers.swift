@@ -23,7 +23,7 @@ extension Promise {
     /// }
     /// ```
     ///
-    /// A closure that takes a ``Resolver`` still selects ``init(resolver:)``, which runs it at
+    /// A closure that takes a ``Resolver`` still selects ``init(file:line:resolver:)``, which runs it at
     /// once on this thread: `Promise { resolver in … }`.
     @inlinable
     public convenience init(
@@ -61,7 +61,7 @@ extension Guarantee {
     /// }
     /// ```
     ///
-    /// A closure that takes the resolve function still selects ``init(resolver:)``, which runs
+    /// A closure that takes the resolve function still selects ``init(file:line:resolver:)``, which runs
     /// it at once on this thread: `Guarantee { resolve in … }`.
     @inlinable
     public convenience init(

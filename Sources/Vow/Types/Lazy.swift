@@ -1,6 +1,6 @@
 extension Promise {
     /// A promise whose work starts only when the first handler is attached, rather than at
-    /// once as ``init(resolver:)``'s does.
+    /// once as ``init(file:line:resolver:)``'s does.
     ///
     /// Reading ``result`` or ``Thenable/isPending`` does not start it; `then`, `done`, `catch`, `wait()`,
     /// `await` and every other consumer do, and later ones share what the first one started.
