@@ -23,8 +23,8 @@ extension Promise {
     /// }
     /// ```
     ///
-    /// A closure that takes a ``Resolver`` still selects ``init(file:line:resolver:)``, which runs it at
-    /// once on this thread: `Promise { resolver in … }`.
+    /// A closure that takes a ``Resolver`` still selects ``init(file:line:resolver:)``, which
+    /// runs it at once on this thread: `Promise { resolver in … }`.
     @inlinable
     public convenience init(
         priority: TaskPriority? = nil,
@@ -61,8 +61,9 @@ extension Guarantee {
     /// }
     /// ```
     ///
-    /// A closure that takes the resolve function still selects ``init(file:line:resolver:)``, which runs
-    /// it at once on this thread: `Guarantee { resolve in … }`.
+    /// A closure that takes the resolve function still selects
+    /// ``init(file:line:resolver:)``, which runs it at once on this thread:
+    /// `Guarantee { resolve in … }`.
     @inlinable
     public convenience init(
         priority: TaskPriority? = nil,

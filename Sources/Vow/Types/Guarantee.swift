@@ -150,19 +150,15 @@ extension Guarantee: CustomStringConvertible, CustomDebugStringConvertible {
 final class GuaranteeSealer<T: Sendable>: Sendable {
     @usableFromInline
     let box: EmptyBox<T>
-    #if DEBUG
-    // Where the guarantee was made, for the report of a resolve function released uncalled.
-    // Debug builds only, as a resolver's.
+    // Where the guarantee was made, for the report of a resolve function released uncalled;
+    // empty in a release build, as a resolver's.
     @usableFromInline
-    let site: RecordedSite?
-    #endif
+    let site: RecordedSite
 
     @inlinable
-    init(_ box: EmptyBox<T>, madeAt site: RecordedSite? = nil) {
+    init(_ box: EmptyBox<T>, madeAt site: RecordedSite = RecordedSite()) {
         self.box = box
-        #if DEBUG
         self.site = site
-        #endif
     }
 
     @inlinable
@@ -179,10 +175,6 @@ final class GuaranteeSealer<T: Sendable>: Sendable {
     /// Reports a resolve function released uncalled; never inlined, as a resolver's report.
     @inline(never)
     private func report() {
-        #if DEBUG
-        conf.log(.pendingGuaranteeDeallocated(createdAt: site?.site))
-        #else
-        conf.log(.pendingGuaranteeDeallocated(createdAt: nil))
-        #endif
+        conf.log(.pendingGuaranteeDeallocated(createdAt: site.site))
     }
 }

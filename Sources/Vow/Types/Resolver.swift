@@ -13,19 +13,15 @@
 public final class Resolver<T: Sendable>: Sendable {
     @usableFromInline
     let box: EmptyBox<Result<T, any Error>>
-    #if DEBUG
-    // Where the promise was made, for the report of a resolver released unsealed. Debug builds
-    // only: a release build's resolver stays one word.
+    // Where the promise was made, for the report of a resolver released unsealed: empty in a
+    // release build, whose resolver stays one word.
     @usableFromInline
-    let site: RecordedSite?
-    #endif
+    let site: RecordedSite
 
     @inlinable
-    init(_ box: EmptyBox<Result<T, any Error>>, madeAt site: RecordedSite? = nil) {
+    init(_ box: EmptyBox<Result<T, any Error>>, madeAt site: RecordedSite = RecordedSite()) {
         self.box = box
-        #if DEBUG
         self.site = site
-        #endif
     }
 
     deinit {
@@ -41,18 +37,9 @@ public final class Resolver<T: Sendable>: Sendable {
     /// be settled by it either, and is settled here.
     @inline(never)
     private func abandon() {
-        conf.log(.pendingPromiseDeallocated(createdAt: creationSite))
+        conf.log(.pendingPromiseDeallocated(createdAt: site.site))
         box.cancel()
         if box.isUnsealed { box.sealNow(.failure(PromiseError.cancelled)) }
-    }
-
-    /// Where the promise was made, in a debug build; `nil` in a release build.
-    private var creationSite: CreationSite? {
-        #if DEBUG
-        site?.site
-        #else
-        nil
-        #endif
     }
 
     /// Whether the promise was cancelled, for work that checks now and then whether to go on.
