@@ -21,11 +21,6 @@ static inline void vow_store_releasing(uint8_t *_Nonnull address, uint8_t value)
     __atomic_store_n(address, value, __ATOMIC_RELEASE);
 }
 
-/// Stores `value` into `*address` and returns what it held, with relaxed ordering.
-static inline uint8_t vow_exchange_relaxed(uint8_t *_Nonnull address, uint8_t value) {
-    return __atomic_exchange_n(address, value, __ATOMIC_RELAXED);
-}
-
 /// Loads the pointer at `*address` with acquiring ordering.
 static inline void *_Nullable vow_load_pointer_acquiring(void *_Nullable const *_Nonnull address) {
     return __atomic_load_n(address, __ATOMIC_ACQUIRE);
@@ -46,31 +41,34 @@ static inline uint32_t vow_load32_acquiring(const uint32_t *_Nonnull address) {
     return __atomic_load_n(address, __ATOMIC_ACQUIRE);
 }
 
-/// Loads `*address`, sequentially consistent with every other such access.
-static inline uint32_t vow_load32_sequential(const uint32_t *_Nonnull address) {
-    return __atomic_load_n(address, __ATOMIC_SEQ_CST);
+/// Sets the bits of `bits` in `*address` with a relaxed load and a releasing store: not one
+/// atomic change, so only for a word whose concurrent changes may be lost (see `BoxStatus`).
+static inline void vow_set_bits32_releasing(uint32_t *_Nonnull address, uint32_t bits) {
+    __atomic_store_n(address, __atomic_load_n(address, __ATOMIC_RELAXED) | bits, __ATOMIC_RELEASE);
 }
 
-/// Stores `value` into `*address` with relaxed ordering: a plain store that a concurrent
-/// atomic load may read.
-static inline void vow_store32_relaxed(uint32_t *_Nonnull address, uint32_t value) {
-    __atomic_store_n(address, value, __ATOMIC_RELAXED);
+/// Sets the bits of `bits` in `*address` and returns what it held, sequentially consistent.
+static inline uint32_t vow_fetch_or32(uint32_t *_Nonnull address, uint32_t bits) {
+    return __atomic_fetch_or(address, bits, __ATOMIC_SEQ_CST);
 }
 
-/// Loads `*address`, sequentially consistent with every other such access.
-static inline uint16_t vow_load16_sequential(const uint16_t *_Nonnull address) {
-    return __atomic_load_n(address, __ATOMIC_SEQ_CST);
+/// Keeps only the bits of `mask` in `*address` and returns what it held, sequentially
+/// consistent.
+static inline uint32_t vow_fetch_and32(uint32_t *_Nonnull address, uint32_t mask) {
+    return __atomic_fetch_and(address, mask, __ATOMIC_SEQ_CST);
 }
 
 /// Replaces `*address` with `desired` if it holds `*expected`, sequentially consistent;
 /// otherwise stores what it holds in `*expected`. Returns whether it replaced it.
-static inline bool vow_compare_exchange16(uint16_t *_Nonnull address, uint16_t *_Nonnull expected, uint16_t desired) {
+static inline bool vow_compare_exchange32(uint32_t *_Nonnull address, uint32_t *_Nonnull expected, uint32_t desired) {
     return __atomic_compare_exchange_n(address, expected, desired, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);
 }
 
-/// A full fence: no memory access moves across it.
-static inline void vow_fence_sequential(void) {
-    __atomic_thread_fence(__ATOMIC_SEQ_CST);
+/// The address of the calling function's frame on the thread's stack. Taken from the frame
+/// rather than from a local variable, which AddressSanitizer may move to a heap-allocated fake
+/// frame, far from the stack it measures.
+static inline uintptr_t vow_current_frame_address(void) {
+    return (uintptr_t)__builtin_frame_address(0);
 }
 
 /// Stores the lowest address of the calling thread's stack in `*bottom` and returns `true`,

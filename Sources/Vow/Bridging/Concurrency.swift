@@ -13,10 +13,10 @@ extension Promise {
         if let result {
             return try result.get()
         }
-        // The waiter's handler is attached, and counted as a consumer, before the task can be
-        // cancelled, so that a cancellation always withdraws a consumer that exists.
-        let waiter = TaskWaiter<T>(consuming: box.consumed)
-        box.observe { waiter.finish(with: $0) }
+        // The waiter's handler is attached before the task can be cancelled, so that a
+        // cancellation always withdraws an attachment that exists.
+        let waiter = TaskWaiter<T>()
+        waiter.keep(box.attach { waiter.finish(with: $0) })
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 waiter.start(continuation)

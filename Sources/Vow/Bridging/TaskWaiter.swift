@@ -2,7 +2,8 @@
 /// cancellation, whichever comes first.
 ///
 /// It counts as one consumer of the promise. Cancelled first, it resumes the task with
-/// `CancellationError` and withdraws, which cancels the promise if nothing else wants it.
+/// `CancellationError` and withdraws: its handler leaves the promise's handlers, and the
+/// promise is cancelled if nothing else wants it.
 @usableFromInline
 final class TaskWaiter<T: Sendable>: Sendable {
     /// The states of the wait; every transition happens under the lock, in the methods below.
@@ -22,13 +23,38 @@ final class TaskWaiter<T: Sendable>: Sendable {
 
     @usableFromInline
     let state = Locked(State.starting)
-    // The promise's box, as the waiter's upstream; taken out under the lock to withdraw.
+    /// The waiter's attachment to the promise: taken out under the lock to withdraw.
     @usableFromInline
-    let upstream: Locked<Upstream?>
+    enum Attachment: Sendable {
+        /// The handler is being attached.
+        case attaching
+        /// The handler is attached as `link`.
+        case attached(ConsumerLink)
+        /// The promise has resolved, or the waiter withdrew: nothing is kept.
+        case released
+    }
 
     @usableFromInline
-    init(consuming link: ConsumerLink) {
-        upstream = Locked(link.upstream)
+    let attachment = Locked(Attachment.attaching)
+
+    @usableFromInline
+    init() {}
+
+    /// Keeps `link`, the attachment of the waiter's handler, unless the promise has resolved
+    /// meanwhile.
+    @usableFromInline
+    func keep(_ link: ConsumerLink) {
+        attachment.withLock { attachment in
+            if case .attaching = attachment { attachment = .attached(link) }
+        }
+    }
+
+    /// Takes the attachment out, leaving nothing kept; released by the caller, after the lock.
+    private func release() -> Attachment {
+        attachment.withLock { attachment in
+            defer { attachment = .released }
+            return attachment
+        }
     }
 
     /// The task has suspended on `continuation`.
@@ -70,7 +96,7 @@ final class TaskWaiter<T: Sendable>: Sendable {
             }
         }
         continuation?.resume(with: result)
-        _ = upstream.withLock { $0.take() }
+        _ = release()
     }
 
     /// The task has been cancelled.
@@ -90,8 +116,8 @@ final class TaskWaiter<T: Sendable>: Sendable {
             }
         }
         continuation?.resume(throwing: CancellationError())
-        if withdrawing, let upstream = upstream.withLock({ $0.take() }) {
-            Upstream.withdraw(from: upstream, cancelling: true)
+        if withdrawing, case .attached(let link) = release() {
+            Upstream.withdraw(from: link, cancelling: true)
         }
     }
 }

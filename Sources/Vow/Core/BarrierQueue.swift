@@ -7,9 +7,9 @@ internal import CVowCore
 /// into the state, and whatever it returns comes back in it.
 ///
 /// ```swift incomplete
-/// var state = (box: Unretained(self), wasLast: false)
-/// queue.write(&state) { state in
-///     state.wasLast = state.box.with { box in box.interest.withdrawConsumer() }
+/// var state = (box: Unretained(self), value: T?.none)
+/// queue.read(&state) { state in
+///     state.value = state.box.with { box in box.sealant.value }
 /// }
 /// ```
 ///

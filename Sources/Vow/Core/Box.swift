@@ -39,6 +39,22 @@ enum Box<T: Sendable>: Sendable {
 }
 
 extension Box {
+    /// Runs `handler` with the result once it exists, as ``observe(_:)`` does, on behalf of a
+    /// consumer that may take it back; see ``EmptyBox/attach(_:recordingIn:)``.
+    @inlinable
+    @discardableResult
+    func attach(_ handler: @escaping @Sendable (T) -> Void, recordingIn consumer: BoxCore? = nil)
+        -> ConsumerLink
+    {
+        switch self {
+        case .sealed(let box):
+            handler(box.value)
+            return .none
+        case .empty(let box):
+            return box.attach(handler, recordingIn: consumer)
+        }
+    }
+
     /// Whether `box` is this box's storage.
     @inlinable
     func isBacked(by box: EmptyBox<T>) -> Bool {

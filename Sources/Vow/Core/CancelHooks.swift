@@ -14,13 +14,14 @@ final class CancelHooks: Upstream, @unchecked Sendable {
     @inlinable
     init(_ hook: @escaping @Sendable () -> Void) {
         hooks = [hook]
+        super.init()
     }
 
     @usableFromInline
-    override func withdraw(cancelling: Bool) -> Upstream? {
+    override func withdraw(_ token: UInt32, cancelling: Bool) -> Withdrawal {
         if cancelling {
             for hook in hooks { hook() }
         }
-        return nil
+        return .none
     }
 }

@@ -1,5 +1,3 @@
-internal import CVowCore
-
 /// A box value that stands for "cancelled". A promise's box has one, a rejection with
 /// ``PromiseError/cancelled``; a guarantee's has none, so a cancelled guarantee stays pending.
 @usableFromInline
@@ -21,31 +19,59 @@ extension Result: CancellationRejectable where Failure == any Error {
 }
 
 extension SealantBox {
+    /// ``BoxCore/markCancelled(settlingWith:handingOver:)`` with the addresses typed, so that
+    /// callers pass them with `&`: a conversion the compiler makes itself, where
+    /// `withUnsafePointer`, in code that is never specialized, would call a generic function
+    /// that looks up the metadata of every type its closure touches.
+    @inline(__always)
+    func markCancelled(
+        settlingWithValueAt value: UnsafePointer<T>, handingOver handlers: UnsafeMutablePointer<Handlers<T>>
+    ) -> (marked: Bool, upstream: ConsumerLink) {
+        markCancelled(settlingWith: UnsafeRawPointer(value), handingOver: UnsafeMutableRawPointer(handlers))
+    }
+
+    /// ``BoxCore/takeBack(_:into:settling:with:handingOver:)`` with the addresses typed, for
+    /// the reason ``markCancelled(settlingWithValueAt:handingOver:)`` gives: for a box that
+    /// gives up settled with the value at `value`.
+    @inline(__always)
+    func takeBack(
+        _ token: UInt32, into removed: UnsafeMutablePointer<Handlers<T>>,
+        settlingWithValueAt value: UnsafePointer<T>,
+        handingOver handlers: UnsafeMutablePointer<Handlers<T>>
+    ) -> (gaveUp: Bool, upstream: ConsumerLink?) {
+        takeBack(
+            token, into: UnsafeMutableRawPointer(removed), settling: true, with: UnsafeRawPointer(value),
+            handingOver: UnsafeMutableRawPointer(handlers))
+    }
+
+    /// ``BoxCore/takeBack(_:into:settling:with:handingOver:)`` with the address typed, for a
+    /// box that has no value to settle with: a guarantee's, which is cancelled in the same
+    /// barrier if `settling`, or any box, cancelled afterwards if it gives up.
+    @inline(__always)
+    func takeBack(_ token: UInt32, into removed: UnsafeMutablePointer<Handlers<T>>, settling: Bool) -> (
+        gaveUp: Bool, upstream: ConsumerLink?
+    ) {
+        takeBack(
+            token, into: UnsafeMutableRawPointer(removed), settling: settling, with: nil, handingOver: nil)
+    }
+
     /// Cancels the box as ``BoxCore/cancel()`` does, resolving it with `value` if given, as a
     /// ``Finalizer`` resolves with `()`: its chain has finished.
     @usableFromInline
     func cancel(resolvingWith value: T?) {
-        guard let upstream = cancelNow(resolvingWith: value) else { return }
-        Upstream.withdraw(from: upstream, cancelling: true)
+        withdraw(afterCancelling: cancelNow(resolvingWith: value))
     }
 
     /// Cancels this box alone and returns its upstream, which the caller must tell: resolves
     /// it with `value`, or else with its ``CancellationRejectable/cancellationRejection`` if it
     /// has one, and runs its handlers.
     @usableFromInline
-    func cancelNow(resolvingWith value: T?) -> Upstream? {
-        guard
-            let value = value
-                ?? (T.self as? any CancellationRejectable.Type)?.cancellationRejection(as: T.self)
-        else {
+    func cancelNow(resolvingWith value: T?) -> ConsumerLink {
+        guard var value = value ?? Self.cancellationValue else {
             return markCancelled(settlingWith: nil, handingOver: nil).upstream
         }
         var handlers = Handlers<T>.none
-        let upstream = withUnsafePointer(to: value) { value in
-            withUnsafeMutablePointer(to: &handlers) { handlers in
-                markCancelled(settlingWith: value, handingOver: handlers).upstream
-            }
-        }
+        let upstream = markCancelled(settlingWithValueAt: &value, handingOver: &handlers).upstream
         run(handlers, with: value, as: .call)
         return upstream
     }
@@ -64,11 +90,11 @@ extension SealantBox {
         queue.write(&state) { state in
             let unretained = state.box
             unretained.with { box in
-                guard case .pending = box.sealant, !box.interest.isCancelled else {
-                    state.runNow = box.interest.isCancelled
+                guard case .pending = box.sealant, !box.status.isCancelled else {
+                    state.runNow = box.status.isCancelled
                     return
                 }
-                if state.leavingPending { box.interest.markSettledByItsWork() }
+                if state.leavingPending { box.status.markSettledByItsWork() }
                 if let hooks = box.upstream as? CancelHooks {
                     hooks.hooks.append(contentsOf: state.hooks.hooks)
                 } else {

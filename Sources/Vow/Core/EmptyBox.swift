@@ -1,5 +1,3 @@
-public import CVowCore
-
 /// A box born pending, resolved later by exactly one seal that takes effect.
 ///
 /// The sealant lives behind a concurrent queue from ``BarrierQueues``: reads run concurrently,
@@ -50,26 +48,20 @@ where Storage.Value == T {
         _modify { yield &storage.sealant }
     }
 
-    /// A pending box with no upstream.
+    /// A pending box with no upstream yet: the barrier that attaches its handler to what it
+    /// consumes records that as its upstream (see ``ConsumerLink``).
     @inlinable
-    init() {
-        super.init(consuming: .none)
-    }
-
-    /// A pending box that consumes what `link` leads to, as a thenable's
-    /// `_pipe(linking:)` hands it: it counts as one of its consumers until this box
-    /// settles or is cancelled.
-    @inlinable
-    override init(consuming link: ConsumerLink) {
-        super.init(consuming: link)
+    override init() {
+        super.init()
     }
 
     /// A lazy box: pending, with work that `start` begins once the first handler is attached,
     /// and never if the box is cancelled before.
     @usableFromInline
     init(dormant start: LazyStart<T>) {
-        super.init(consuming: ConsumerLink(start))
-        interestStorage = Interest.dormant
+        super.init()
+        upstream = start
+        statusStorage |= BoxStatus.dormant
     }
 
     deinit {
@@ -103,9 +95,10 @@ where Storage.Value == T {
         return state.value
     }
 
-    /// The state of ``observe(_:)``'s barrier block: the box, unretained (see ``Unretained``),
-    /// and the handler, which the block moves into the sealant, leaving ``Handlers/none``, if
-    /// the box is still pending.
+    /// The state of ``attach(_:recordingIn:)``'s barrier block: the box and the consumer that
+    /// records the attachment, unretained (see ``Unretained``); the handler, which the block
+    /// moves into the sealant, leaving ``Handlers/none``, if the box is still pending; and the
+    /// token it gets there.
     ///
     /// A struct rather than a tuple, for the handler's sake; see ``BarrierQueue``.
     @usableFromInline
@@ -113,12 +106,18 @@ where Storage.Value == T {
         @usableFromInline
         let box: Unretained<SealantBox>
         @usableFromInline
+        let consumer: Unretained<BoxCore>?
+        @usableFromInline
         var handler: Handlers<T>
+        @usableFromInline
+        var token: UInt32?
 
         @inlinable
-        init(box: SealantBox, handler: @escaping Handler) {
+        init(box: SealantBox, consumer: BoxCore?, handler: @escaping Handler) {
             self.box = Unretained(box)
+            self.consumer = consumer.map(Unretained.init)
             self.handler = .one(handler)
+            token = nil
         }
     }
 
@@ -143,32 +142,32 @@ where Storage.Value == T {
     /// upstream, which the box no longer needs.
     @inlinable
     final func seal(_ value: T, as entry: TrampolineEntry) {
-        let (handlers, upstream) = take(value)
+        let (handlers, upstream, token) = take(value)
         run(handlers, with: value, as: entry)
-        if let upstream { Upstream.withdraw(from: upstream, cancelling: false) }
+        Upstream.withdraw(from: upstream, token: token, cancelling: false)
     }
 
     /// Stores `value` and takes the handlers attached so far and the upstream, which the box
     /// no longer needs; takes nothing if already resolved.
     @inlinable
-    final func take(_ value: T) -> (Handlers<T>, Upstream?) {
+    final func take(_ value: T) -> (handlers: Handlers<T>, upstream: Upstream?, token: UInt32) {
         // A box that has resolved stays as it is: later seals, such as the rejection a
         // cancelled chain passes on to its cancelled steps, skip the barrier.
-        guard phase == .pending else { return (.none, nil) }
+        guard phase == .pending else { return (.none, nil, 0) }
         return withUnsafePointer(to: value) { value in
             var state = (
-                box: Unretained(self), value: value, handlers: Handlers<T>.none, upstream: Upstream?.none
+                box: Unretained(self), value: value, handlers: Handlers<T>.none, upstream: Upstream?.none,
+                token: UInt32(0)
             )
             queue.write(&state) { state in
                 let unretained = state.box
                 unretained.with { box in
                     guard let handlers = box.resolveInBarrier(with: state.value.pointee) else { return }
                     state.handlers = handlers
-                    // Swapped rather than copied and cleared: a copy would retain the upstream.
-                    swap(&state.upstream, &box.upstream)
+                    state.token = box.takeUpstream(into: &state.upstream)
                 }
             }
-            return (state.handlers, state.upstream)
+            return (state.handlers, state.upstream, state.token)
         }
     }
 
@@ -197,8 +196,52 @@ where Storage.Value == T {
 
     /// Cancels this box alone; see ``BoxCore/cancelNow()``.
     @usableFromInline
-    final override func cancelNow() -> Upstream? {
+    final override func cancelNow() -> ConsumerLink {
         cancelNow(resolvingWith: nil)
+    }
+
+    /// A consumer attached as `token` no longer needs this pending box: its handler leaves the
+    /// box's handlers at once and is released here, outside the barrier, and the box gives up if
+    /// no consumer and no handle is left (see ``BoxStatus``).
+    ///
+    /// Never specialized, like every override, so the barrier block is the non-generic one of
+    /// ``BoxCore/takeBack(_:into:settling:with:handingOver:)``, which reaches the sealant
+    /// through ``detach(_:into:)``.
+    @usableFromInline
+    final override func withdrawPending(_ token: UInt32) -> Withdrawal {
+        // The value to settle with if the box gives up, worked out only when it may, once no
+        // handle is left, so that giving up takes this one barrier. A handle released meanwhile
+        // leaves it unknown, and the box is then cancelled afterwards, in a barrier of its own.
+        let settling = status.hasNoHandle
+        var removed = Handlers<T>.none
+        if settling, var rejection = Self.cancellationValue {
+            var handlers = Handlers<T>.none
+            let (gaveUp, upstream) = takeBack(
+                token, into: &removed, settlingWithValueAt: &rejection, handingOver: &handlers)
+            let detached = !removed.isEmpty
+            guard gaveUp else { return Withdrawal(detached: detached, next: .none) }
+            guard let upstream else { return Withdrawal(detached: detached, next: cancelNow()) }
+            run(handlers, with: rejection, as: .call)
+            return Withdrawal(detached: detached, next: upstream)
+        }
+        let (gaveUp, upstream) = takeBack(token, into: &removed, settling: settling)
+        let detached = !removed.isEmpty
+        guard gaveUp else { return Withdrawal(detached: detached, next: .none) }
+        return Withdrawal(detached: detached, next: upstream ?? cancelNow())
+    }
+
+    /// What a cancelled box of this type resolves with: a promise's rejection with
+    /// ``PromiseError/cancelled``; `nil` for a guarantee, which stays pending.
+    @inlinable
+    static var cancellationValue: T? {
+        (T.self as? any CancellationRejectable.Type)?.cancellationRejection(as: T.self)
+    }
+
+    /// Takes the handler attached as `token` out into `removed`, a `Handlers<T>`; see
+    /// ``BoxCore/detach(_:into:)``.
+    @usableFromInline
+    final override func detach(_ token: UInt32, into removed: UnsafeMutableRawPointer) -> Bool {
+        storage.detach(token, into: &removed.assumingMemoryBound(to: Handlers<T>.self).pointee)
     }
 
     /// Resolves the box with the `T` at `value`; see
@@ -218,10 +261,13 @@ where Storage.Value == T {
     /// resolved already. Only inside the box's barrier, from ``take(_:)`` or, when the box is
     /// cancelled, from ``settleCancelled(with:handingOver:)``, which marks it in the same
     /// barrier.
+    ///
+    /// Through ``SealantStorage``, whose metadata the box's class holds, for the sake of that
+    /// second caller, which is never specialized.
     @inlinable
     final func resolveInBarrier(with value: T) -> Handlers<T>? {
-        guard let handlers = sealant.resolve(with: value) else { return nil }
-        vow_store_releasing(phaseAddress, Phase.resolved.rawValue)
+        guard let handlers = storage.resolve(with: value) else { return nil }
+        status.markResolved()
         return handlers
     }
 
@@ -244,26 +290,48 @@ where Storage.Value == T {
 // Here, rather than in the class, because a lazy box hands itself to its work as an `EmptyBox`.
 extension SealantBox where Storage == Sealant<T> {
     /// Runs `handler` with the result: after the handlers attached before it if the box is
-    /// pending, at once on this thread if it has resolved.
+    /// pending, at once on this thread if it has resolved. A handler attached so is never taken
+    /// back.
     @inlinable
     func observe(_ handler: @escaping Handler) {
+        _ = attach(handler, recordingIn: nil)
+    }
+
+    /// Attaches `handler` as ``observe(_:)`` does, on behalf of a consumer that may take it
+    /// back: returns the link to withdraw it with, or `.none` if the box has resolved and the
+    /// handler ran at once. With `consumer`, the box of a new step that no other thread can
+    /// reach yet, the attaching barrier records the link as that box's upstream instead, before
+    /// the handler can run, and this returns `.none`.
+    @inlinable
+    func attach(_ handler: @escaping Handler, recordingIn consumer: BoxCore?) -> ConsumerLink {
         if phase == .resolved {
             handler(resolvedValue)
-            return
+            return .none
         }
-        var state = Attachment(box: self, handler: handler)
+        var state = Attachment(box: self, consumer: consumer, handler: handler)
         queue.write(&state) { state in
             let unretained = state.box
             unretained.with { box in
-                guard box.sealant.attach(&state.handler) else { return }
-                box.interest.countConsumer()
+                guard let token = box.sealant.attach(&state.handler) else { return }
+                box.status.markAttached()
+                if let consumer = state.consumer {
+                    consumer.with { consumer in
+                        consumer.upstream = box
+                        consumer.upstreamToken = token
+                    }
+                } else {
+                    state.token = token
+                }
             }
         }
         if case .one(let handler) = state.handler {
             handler(resolvedValue)
-        } else if interest.isDormant {
+            return .none
+        }
+        if status.isDormant {
             wake()
         }
+        return state.token.map { ConsumerLink(self, token: $0) } ?? .none
     }
 
     /// Starts the work of a lazy box that a handler has just been attached to, unless another
@@ -274,7 +342,7 @@ extension SealantBox where Storage == Sealant<T> {
         var state = (box: Unretained(self), start: Upstream?.none)
         queue.write(&state) { state in
             state.box.with { box in
-                guard box.interest.wake() else { return }
+                guard box.status.wake() else { return }
                 swap(&state.start, &box.upstream)
             }
         }

@@ -28,10 +28,10 @@ final class HandlerRun<T: Sendable> {
     /// Runs the next handler; returns `false`, having done nothing, once all have run.
     @inlinable
     func advance() -> Bool {
-        guard next < handlers.count else { return false }
-        let handler = handlers[next]
+        guard next < handlers.slots else { return false }
+        let index = next
         next += 1
-        handler(value)
+        handlers.runHandler(in: index, with: value)
         return true
     }
 }

@@ -13,11 +13,12 @@ final class LazyStart<T: Sendable>: Upstream, @unchecked Sendable {
     @inlinable
     init(_ start: @escaping @Sendable (EmptyBox<T>) -> Void) {
         self.start = start
+        super.init()
     }
 
     /// The dormant box was cancelled: the work is dropped with this object, never started.
     @usableFromInline
-    override func withdraw(cancelling: Bool) -> Upstream? {
-        nil
+    override func withdraw(_ token: UInt32, cancelling: Bool) -> Withdrawal {
+        .none
     }
 }

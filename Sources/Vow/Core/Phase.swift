@@ -1,9 +1,10 @@
-/// The states of an ``EmptyBox``, kept in one byte that is read without the box's queue.
+/// Whether an ``EmptyBox`` has resolved, as its ``BoxStatus`` word says without the box's
+/// queue.
 ///
 /// The sealant already says whether a box is pending, but reading it takes the queue. The
-/// phase mirrors it so that a resolved box, which can no longer change, is read and attached
+/// status mirrors it so that a resolved box, which can no longer change, is read and attached
 /// to with one acquiring load instead. Its one transition, `pending` to `resolved`, happens in
-/// ``EmptyBox/take(_:)``, inside the barrier that stores the value.
+/// ``EmptyBox/resolveInBarrier(with:)``, inside the barrier that stores the value.
 @usableFromInline
 enum Phase: UInt8 {
     /// No value yet: handlers collect in the sealant, behind the queue.

@@ -29,21 +29,37 @@ enum Sealant<R: Sendable> {
     }
 
     /// Moves the one handler in `handler` to the end of a pending sealant's handlers, leaving
-    /// `handler` empty; returns `false`, leaving both unchanged, if the sealant has resolved.
+    /// `handler` empty, and returns its token; returns `nil`, leaving both unchanged, if the
+    /// sealant has resolved.
     ///
     /// Moved rather than copied: a copy would retain the handler, and the caller release it.
     /// Carried in a ``Handlers`` rather than an optional, whose payload would be a closure
     /// behind a reabstracting thunk; see ``BarrierQueue``.
     @inlinable
-    mutating func attach(_ handler: inout Handlers<R>) -> Bool {
-        guard case .pending(var handlers) = self, case .one = handler else { return false }
+    mutating func attach(_ handler: inout Handlers<R>) -> UInt32? {
+        guard case .pending(var handlers) = self, case .one = handler else { return nil }
         var moved = Handlers<R>.none
         swap(&moved, &handler)
-        guard case .one(let body) = moved else { return false }
+        guard case .one(let body) = moved else { return nil }
         // Drop the sealant's own reference first, so the list below is unique and grows in place.
         self = .pending(Handlers())
-        handlers.append(body)
+        let token = handlers.append(body)
         self = .pending(handlers)
-        return true
+        return token
+    }
+
+    /// Takes the handler attached as `token` out of a pending sealant's handlers into `removed`;
+    /// returns whether it was there and no handler is left.
+    @inlinable
+    mutating func detach(_ token: UInt32, into removed: inout Handlers<R>) -> Bool {
+        guard case .pending(var handlers) = self else { return false }
+        // Dropped first, so that the list below is unique and changes in place.
+        self = .pending(Handlers())
+        let body = handlers.remove(token)
+        let isEmpty = handlers.isEmpty
+        self = .pending(handlers)
+        guard let body else { return false }
+        removed = .one(body)
+        return isEmpty
     }
 }

@@ -162,8 +162,7 @@ final class Trampoline {
     /// Whether the stack has less than ``stackReserve`` left.
     @inline(never)
     private func stackIsLow() -> Bool {
-        var marker: UInt8 = 0
-        return withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) } < stackLimit
+        UInt(vow_current_frame_address()) < stackLimit
     }
 
     /// The lowest address of the current thread's stack, if the system tells.

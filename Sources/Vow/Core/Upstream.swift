@@ -2,36 +2,119 @@
 /// of the promise it follows, the boxes of a combinator's inputs, or the work that will
 /// resolve it.
 ///
-/// Each ``EmptyBox`` keeps one upstream, in a word its allocation had spare. A box tells its
-/// upstream when it settles, or is cancelled, while that upstream may still be pending; a box
-/// upstream counts that as one consumer less and gives up in turn once nobody wants its result
-/// (see ``Interest``), and the work's ``CancelHooks`` run.
+/// Each ``EmptyBox`` keeps one upstream, with the token of its attachment there (see
+/// ``ConsumerLink``). A box tells its upstream when it settles, or is cancelled, while that
+/// upstream may still be pending: a box upstream takes the consumer's handler out of its
+/// handlers, releasing it at once, and gives up in turn once no consumer and no handle is left
+/// (see ``BoxStatus``); the work's ``CancelHooks`` run.
 ///
 /// A class rather than a protocol: an existential would take two words, and the box has one.
+///
+/// The class holds the box's ``BoxStatus`` word, which other upstreams leave at zero, pending:
+/// a step that settles tells the upstream it followed, which has nearly always resolved before
+/// it and has nothing to take back, and the word lets that be seen with one load instead of a
+/// call.
 @usableFromInline
-// @unchecked: the class has no state; each subclass says why its own is safe.
+// @unchecked: the status word is only accessed through the atomic functions of CVowCore; each
+// subclass says why its own state is safe.
 class Upstream: @unchecked Sendable {
-    @inlinable
-    init() {}
-
-    /// One downstream no longer needs this upstream's result: `cancelling` if it was
-    /// cancelled, otherwise because it settled.
-    ///
-    /// - Returns: The next upstream to tell, when this one gave up in turn; the caller goes on
-    ///   with it in a loop, so that a long chain is cancelled without deep recursion.
+    // The raw storage of `status`: first in the stored properties of every subclass, where
+    // `_getUnsafePointerToStoredProperties` finds it.
     @usableFromInline
-    func withdraw(cancelling: Bool) -> Upstream? {
+    final var statusStorage: UInt32
+
+    /// An upstream that is not a box.
+    @inlinable
+    init() {
+        statusStorage = 0
+    }
+
+    /// A box whose status word starts as `status`.
+    @inlinable
+    init(status: UInt32) {
+        statusStorage = status
+    }
+
+    /// The status word; see ``BoxStatus``.
+    @inlinable
+    final var status: BoxStatus {
+        BoxStatus(_getUnsafePointerToStoredProperties(self).assumingMemoryBound(to: UInt32.self))
+    }
+
+    /// The downstream attached as `token` no longer needs this upstream's result: `cancelling`
+    /// if it was cancelled, otherwise because it settled.
+    ///
+    /// - Returns: Whether the downstream's handler was taken back, and the next upstream to
+    ///   tell, when this one gave up in turn; the caller goes on with it in a loop, so that a
+    ///   long chain is cancelled without deep recursion.
+    @usableFromInline
+    func withdraw(_ token: UInt32, cancelling: Bool) -> Withdrawal {
         preconditionFailure("Vow internal error: \(type(of: self)) does not say how to withdraw")
     }
 
-    /// Tells `upstream`, and each upstream that gives up in turn, that a downstream no longer
-    /// needs it.
+    /// Tells what `link` leads to, and each upstream that gives up in turn, that a downstream
+    /// no longer needs it; returns whether the first took the downstream's handler back, which
+    /// then can never run.
     @inlinable
-    static func withdraw(from upstream: Upstream, cancelling: Bool) {
-        var next = upstream.withdraw(cancelling: cancelling)
-        while let upstream = next {
+    @discardableResult
+    static func withdraw(from link: ConsumerLink, cancelling: Bool) -> Bool {
+        withdraw(from: link.upstream, token: link.token, cancelling: cancelling)
+    }
+
+    /// ``withdraw(from:cancelling:)`` for a link in two parts, the upstream owned by the caller
+    /// and handed over, and always inlined: otherwise the upstream is retained for the call and
+    /// released after it, on every settling step's path.
+    @inlinable @inline(__always)
+    @discardableResult
+    static func withdraw(from upstream: __owned Upstream?, token: UInt32, cancelling: Bool) -> Bool {
+        // A box that has resolved has nothing to take back.
+        guard let upstream, !upstream.status.isResolved else { return false }
+        return tell(upstream, token: token, cancelling: cancelling)
+    }
+
+    /// Tells `upstream` that the downstream attached as `token` no longer needs it, and each
+    /// upstream that gives up in turn; see ``withdraw(from:cancelling:)``. Out of line, so that
+    /// the inlined code of a step that settles, whose upstream has nearly always resolved, is a
+    /// load and a branch.
+    @usableFromInline @inline(never)
+    static func tell(_ upstream: Upstream, token: UInt32, cancelling: Bool) -> Bool {
+        let withdrawal = upstream.withdraw(token, cancelling: cancelling)
+        if withdrawal.next.upstream != nil {
+            giveUp(withdrawal.next)
+        }
+        return withdrawal.detached
+    }
+
+    /// Tells what `link` leads to, an upstream that gave up, and each that gives up in turn,
+    /// that its downstream was cancelled: in a loop, so that a long chain is cancelled without
+    /// deep recursion.
+    @usableFromInline
+    static func giveUp(_ link: ConsumerLink) {
+        var next = link
+        while let upstream = next.upstream {
             // An upstream only gives up because it was cancelled.
-            next = upstream.withdraw(cancelling: true)
+            next = upstream.withdraw(next.token, cancelling: true).next
         }
     }
+}
+
+/// What ``Upstream/withdraw(_:cancelling:)`` did.
+@usableFromInline
+struct Withdrawal {
+    /// Whether the upstream took the downstream's handler back.
+    @usableFromInline
+    let detached: Bool
+    /// The upstream's own upstream, if it gave up in turn.
+    @usableFromInline
+    let next: ConsumerLink
+
+    @inlinable
+    init(detached: Bool, next: ConsumerLink) {
+        self.detached = detached
+        self.next = next
+    }
+
+    /// Nothing taken back, nothing to tell.
+    @inlinable
+    static var none: Withdrawal { Withdrawal(detached: false, next: .none) }
 }

@@ -7,24 +7,25 @@
 // @unchecked: `members` never changes after `init`, and each member is itself `Sendable`.
 final class Upstreams: Upstream, @unchecked Sendable {
     @usableFromInline
-    let members: [Upstream]
+    let members: [ConsumerLink]
 
     /// A link to every one of `members`, or none when there is none.
     @inlinable
-    static func link(_ members: [Upstream]) -> ConsumerLink {
+    static func link(_ members: [ConsumerLink]) -> ConsumerLink {
         members.isEmpty ? .none : ConsumerLink(Upstreams(members))
     }
 
     @inlinable
-    init(_ members: [Upstream]) {
+    init(_ members: [ConsumerLink]) {
         self.members = members
+        super.init()
     }
 
     @usableFromInline
-    override func withdraw(cancelling: Bool) -> Upstream? {
+    override func withdraw(_ token: UInt32, cancelling: Bool) -> Withdrawal {
         for member in members {
             Upstream.withdraw(from: member, cancelling: cancelling)
         }
-        return nil
+        return .none
     }
 }

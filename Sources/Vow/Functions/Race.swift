@@ -43,11 +43,10 @@ public func race<U: Thenable>(_ first: U, _ rest: U...) -> Promise<U.T> {
 @inlinable
 public func race<T>(_ first: Guarantee<T>, _ rest: Guarantee<T>...) -> Guarantee<T> {
     let next = EmptyBox<T>()
-    var contenders: [Upstream] = []
+    var contenders: [ConsumerLink] = []
     for contender in [first] + rest {
-        let link = contender.box.consumed
-        contender.box.observe { next.seal($0) }
-        link.upstream.map { contenders.append($0) }
+        let link = contender.box.attach { next.seal($0) }
+        if link.upstream != nil { contenders.append(link) }
     }
     next.replaceUpstream(with: Upstreams.link(contenders))
     return Guarantee(next)

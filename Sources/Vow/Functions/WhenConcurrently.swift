@@ -114,7 +114,7 @@ private final class Throttle<Element: Thenable>: Upstream, @unchecked Sendable {
         var results: [Result<Value, any Error>?] = []
         var running = 0
         // The boxes of the running thenables that can be cancelled, by slot.
-        var consumed: [Int: Upstream] = [:]
+        var consumed: [Int: ConsumerLink] = [:]
         var exhausted = false
         var settled = false
         var pumpRequests = 0
@@ -146,20 +146,21 @@ private final class Throttle<Element: Thenable>: Upstream, @unchecked Sendable {
         self.progress = progress
         self.onRejection = onRejection
         self.onCompletion = onCompletion
+        super.init()
     }
 
     /// The box this throttle settles no longer needs it: settled, or cancelled.
-    override func withdraw(cancelling: Bool) -> Upstream? {
+    override func withdraw(_ token: UInt32, cancelling: Bool) -> Withdrawal {
         let running = state.withLock { state in
             state.settled = true
             defer { state.consumed = [:] }
             return state.consumed.values
         }
         if cancelling { progress?.finish() }
-        for upstream in running {
-            Upstream.withdraw(from: upstream, cancelling: true)
+        for link in running {
+            Upstream.withdraw(from: link, cancelling: true)
         }
-        return nil
+        return .none
     }
 
     func pump() {
@@ -175,28 +176,23 @@ private final class Throttle<Element: Thenable>: Upstream, @unchecked Sendable {
                     break
                 }
                 progress?.inputStarted()
-                var upstream: Upstream?
-                thenable._pipe { link in
-                    upstream = link.upstream
-                    return { self.complete(slot, with: $0) }
-                }
-                // Tracked once the handler is attached, and so counted as a consumer.
-                track(upstream, in: slot)
+                // Tracked once the handler is attached, so that it can be taken back.
+                track(thenable.attach { self.complete(slot, with: $0) }, in: slot)
             }
         } while pumpAgain()
     }
 
     /// Keeps the box of a thenable just started, to withdraw from it should the throttle be
     /// settled before it completes; withdraws at once if it already is.
-    private func track(_ upstream: Upstream?, in slot: Int) {
-        guard let upstream else { return }
+    private func track(_ link: ConsumerLink, in slot: Int) {
+        guard link.upstream != nil else { return }
         let kept = state.withLock { state in
             guard !state.settled else { return false }
-            state.consumed[slot] = upstream
+            state.consumed[slot] = link
             return true
         }
         if !kept {
-            Upstream.withdraw(from: upstream, cancelling: true)
+            Upstream.withdraw(from: link, cancelling: true)
         }
     }
 
@@ -232,7 +228,7 @@ private final class Throttle<Element: Thenable>: Upstream, @unchecked Sendable {
             }
             return
         }
-        let (results, _) = state.withLock { state -> ([Result<Value, any Error>]?, Upstream?) in
+        let (results, _) = state.withLock { state -> ([Result<Value, any Error>]?, ConsumerLink?) in
             state.results[slot] = result
             state.running -= 1
             // The box is released after the lock: a release may free a value, whose deinit is

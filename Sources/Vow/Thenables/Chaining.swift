@@ -7,7 +7,7 @@ extension Thenable {
     @inlinable
     func chain<Step: ChainStep>(on queue: HandlerQueue, _ step: Step) -> StepBox<Step>
     where Step.Input == Result<T, any Error> {
-        consume(into: { link in StepBox(consuming: link, on: queue, step) }) { box in
+        consume(into: StepBox(on: queue, step)) { box in
             { box.receive($0) }
         }
     }
@@ -18,32 +18,33 @@ extension Guarantee {
     /// settles.
     @inlinable
     func chain<Step: ChainStep>(on queue: HandlerQueue, _ step: Step) -> StepBox<Step> where Step.Input == T {
-        let next = StepBox(consuming: box.consumed, on: queue, step)
-        box.observe { next.receive($0) }
+        let next = StepBox(on: queue, step)
+        box.attach({ next.receive($0) }, recordingIn: next)
         return next
     }
 }
 
 extension SealantBox {
-    /// Makes what `link` leads to, already counting this box as a consumer, the box's upstream
-    /// in place of the one whose result has arrived. A box cancelled meanwhile withdraws from it
-    /// at once.
+    /// Makes what `link` leads to, which this box's handler is already attached to, the box's
+    /// upstream in place of the one whose result has arrived. A box settled or cancelled
+    /// meanwhile withdraws from it at once.
     @inlinable
     func replaceUpstream(with link: ConsumerLink) {
         guard let upstream = link.upstream else { return }
-        var state = (box: Unretained(self), upstream: Optional(upstream), kept: false)
+        var state = (box: Unretained(self), upstream: Optional(upstream), token: link.token, kept: false)
         queue.write(&state) { state in
             let unretained = state.box
             unretained.with { box in
-                guard case .pending = box.sealant, !box.interest.isCancelled else { return }
+                guard case .pending = box.sealant, !box.status.isCancelled else { return }
                 // The state takes the replaced upstream, released after the barrier: its
                 // release may free a value, and a value's deinit is user code.
                 swap(&state.upstream, &box.upstream)
+                box.upstreamToken = state.token
                 state.kept = true
             }
         }
         if !state.kept {
-            Upstream.withdraw(from: upstream, cancelling: true)
+            Upstream.withdraw(from: link, cancelling: true)
         }
     }
 }
@@ -60,14 +61,9 @@ extension SealantBox where Storage == Sealant<T> {
         if let promise = source as? Promise<Source.T>, promise.box.isBacked(by: self) {
             throw PromiseError.returnedSelf
         }
-        // Linked once the handler is attached, and so counted: a box cancelled meanwhile then
-        // withdraws a consumer that exists.
-        var upstream = ConsumerLink.none
-        source._pipe { link in
-            upstream = link
-            return { self.seal($0) }
-        }
-        replaceUpstream(with: upstream)
+        // Linked once the handler is attached: a box cancelled meanwhile then withdraws an
+        // attachment that exists.
+        replaceUpstream(with: source.attach { self.seal($0) })
     }
 
     /// Resolves this box as `source` does.
@@ -76,8 +72,6 @@ extension SealantBox where Storage == Sealant<T> {
         precondition(
             !source.box.isBacked(by: self),
             "A handler returned the guarantee its own operator returned, so it could never resolve.")
-        let upstream = source.box.consumed
-        source.box.observe { self.seal($0) }
-        replaceUpstream(with: upstream)
+        replaceUpstream(with: source.box.attach { self.seal($0) })
     }
 }

@@ -1,51 +1,81 @@
-/// What a thenable hands the step that consumes it, so that cancelling the step can reach it:
-/// the box behind the thenable, or nothing.
+/// A consumer's attachment to the thenable it waits on: what the consumer hands back when it
+/// withdraws, so that its handler leaves that thenable's handlers at once, releasing what it
+/// captured.
 ///
 /// Only Vow makes links, in its own ``Promise`` and ``Guarantee``; a type of yours that conforms
-/// to ``Thenable`` passes ``none``, which is what the default `_pipe(linking:)` does.
+/// to ``Thenable`` leaves the link it is given empty, which is what the default
+/// `_pipe(_:linking:)` does.
 public struct ConsumerLink: Sendable {
+    /// What the consumer waits on, or `nil`.
     @usableFromInline
     let upstream: Upstream?
+    /// Which of the upstream's attachments is the consumer's; see ``Handlers``.
+    @usableFromInline
+    let token: UInt32
+    /// A box that takes the attachment into its own upstream, recorded by the barrier that
+    /// attaches its handler: set by the caller of `_pipe(_:linking:)`, never by a thenable.
+    ///
+    /// Unowned and unsafe, so that a link costs no retain and release on every step's path:
+    /// the caller of `_pipe(_:linking:)` holds the box for the whole call, and only that call
+    /// reads it.
+    @usableFromInline
+    unowned(unsafe) let consumer: BoxCore?
 
     @inlinable
-    init(_ upstream: Upstream?) {
+    init(_ upstream: Upstream?, token: UInt32 = 0) {
         self.upstream = upstream
+        self.token = token
+        consumer = nil
     }
 
-    /// No link: cancelling the consumer does not reach the thenable.
+    /// An empty link asking the thenable to record the attachment in `consumer`.
+    @inlinable
+    init(recordingIn consumer: BoxCore) {
+        upstream = nil
+        token = 0
+        self.consumer = consumer
+    }
+
+    /// No link: withdrawing the consumer does not reach the thenable.
     public static var none: ConsumerLink { ConsumerLink(nil) }
 }
 
 extension Thenable {
-    /// Attaches a step's handler as ``pipe(to:)`` does, for a thenable that cannot be cancelled
-    /// through its consumers: `makeHandler` gets ``ConsumerLink/none``.
+    /// Attaches `handler` as ``pipe(to:)`` does, for a thenable that cannot be withdrawn from:
+    /// `link` stays empty.
     @inlinable
-    public func _pipe(linking makeHandler: (ConsumerLink) -> @Sendable (Result<T, any Error>) -> Void) {
-        pipe(to: makeHandler(.none))
+    public func _pipe(
+        _ handler: @escaping @Sendable (Result<T, any Error>) -> Void, linking link: inout ConsumerLink
+    ) {
+        pipe(to: handler)
+    }
+
+    /// Attaches `handler` on behalf of a consumer that keeps the link itself, and returns the
+    /// link.
+    @inlinable
+    func attach(_ handler: @escaping @Sendable (Result<T, any Error>) -> Void) -> ConsumerLink {
+        var link = ConsumerLink.none
+        _pipe(handler, linking: &link)
+        return link
     }
 }
 
 extension Thenable {
-    /// Makes the box of a new step that waits on this thenable, linked to it by `makeBox`, and
-    /// attaches the handler `handler` makes for that box.
+    /// Makes the box of a new step that waits on this thenable and attaches the handler that
+    /// `handler` makes for it; the attaching barrier records the attachment in the box.
     ///
     /// ```swift incomplete
-    /// let next = consume(into: EmptyBox<Result<U, any Error>>.init(consuming:)) { next in
+    /// let next = consume(into: EmptyBox<Result<U, any Error>>()) { next in
     ///     { result in next.seal(result.map(transform)) }
     /// }
     /// ```
     @inlinable
-    func consume<Next>(
-        into makeBox: (ConsumerLink) -> Next,
-        _ handler: (Next) -> @Sendable (Result<T, any Error>) -> Void
+    func consume<Next: BoxCore>(
+        into next: Next, _ handler: (Next) -> @Sendable (Result<T, any Error>) -> Void
     ) -> Next {
-        var made: Next?
-        _pipe { link in
-            let next = makeBox(link)
-            made = next
-            return handler(next)
-        }
-        return made.unsafelyUnwrapped
+        var link = ConsumerLink(recordingIn: next)
+        _pipe(handler(next), linking: &link)
+        return next
     }
 }
 
@@ -57,15 +87,13 @@ extension SealantBox {
     func consume<U: Thenable>(
         _ inputs: [U], _ handler: (Int) -> @Sendable (Result<U.T, any Error>) -> Void
     ) {
-        var upstreams: [Upstream] = []
+        var upstreams: [ConsumerLink] = []
         for (index, input) in inputs.enumerated() {
-            input._pipe { link in
-                link.upstream.map { upstreams.append($0) }
-                return handler(index)
-            }
+            let link = input.attach(handler(index))
+            if link.upstream != nil { upstreams.append(link) }
         }
-        // Linked once every handler is attached, and so counted: a box settled meanwhile then
-        // withdraws from consumers that exist.
+        // Linked once every handler is attached: a box settled meanwhile then withdraws
+        // attachments that exist.
         replaceUpstream(with: Upstreams.link(upstreams))
     }
 }
@@ -73,25 +101,12 @@ extension SealantBox {
 extension SealantBox {
     /// Attaches `handler` to `input` and adds the link to `input`, if any, to `upstreams`, which
     /// the caller makes this box's upstream once every input is attached: ``consume(_:_:)``
-    /// for inputs of different types. (That one keeps its own loop, making each handler inside
-    /// `_pipe` as it always has, so that `when`'s hot path stays exactly as measured.)
+    /// for inputs of different types.
     func attach<U: Thenable>(
-        to input: U, collecting upstreams: inout [Upstream],
+        to input: U, collecting upstreams: inout [ConsumerLink],
         _ handler: @escaping @Sendable (Result<U.T, any Error>) -> Void
     ) {
-        input._pipe { link in
-            link.upstream.map { upstreams.append($0) }
-            return handler
-        }
-    }
-}
-
-extension Box {
-    /// A link to this box, if pending, for a new step to keep as its upstream. The step's
-    /// handler counts as a consumer once attached.
-    @inlinable
-    var consumed: ConsumerLink {
-        guard case .empty(let box) = self, box.phase == .pending else { return .none }
-        return ConsumerLink(box)
+        let link = input.attach(handler)
+        if link.upstream != nil { upstreams.append(link) }
     }
 }

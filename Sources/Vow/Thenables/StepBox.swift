@@ -26,7 +26,8 @@ where Slot.Step == Step {
     /// what the closure captured, alive.
     ///
     /// Unchecked exclusivity: only ``receive(_:)`` and then ``execute(_:)`` touch it, each
-    /// once, and the hop to the step's queue orders the second after the first.
+    /// once, and the hop to the step's queue orders the second after the first; or else
+    /// ``didWithdraw()``, once the handler that calls `receive(_:)` was taken back.
     @usableFromInline @exclusivity(unchecked)
     var slot: Slot
 
@@ -37,13 +38,20 @@ where Slot.Step == Step {
         _modify { yield &slot.step }
     }
 
-    /// A pending step box that consumes what `link` leads to; see
-    /// ``EmptyBox/init(consuming:)``.
+    /// A pending step box, whose handler the caller attaches next.
     @inlinable
-    init(consuming link: ConsumerLink, on queue: HandlerQueue, _ step: Step) {
+    init(on queue: HandlerQueue, _ step: Step) {
         self.handlerQueue = queue
         self.slot = Slot(step)
-        super.init(consuming: link)
+        super.init()
+    }
+
+    /// The box was cancelled and its handler taken back from the thenable it was attached to,
+    /// so neither ``receive(_:)`` nor ``execute(_:)`` can run any longer: the step goes at
+    /// once, with the user's closure and what it captured, even while the promise is kept.
+    @usableFromInline
+    override func didWithdraw() {
+        step = nil
     }
 
     /// The handler of the thenable the step is attached to: settles the box at once with an
@@ -66,7 +74,7 @@ where Slot.Step == Step {
     @inlinable
     func execute(_ admitted: Step.Admitted) {
         // Taken, so that the closure is released once this returns.
-        guard let step = step.take(), !interest.isCancelled else { return }
+        guard let step = step.take(), !status.isCancelledHint else { return }
         do {
             try step.run(admitted, settling: self)
         } catch {

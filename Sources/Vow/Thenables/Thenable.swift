@@ -37,13 +37,15 @@ public protocol Thenable<T>: AnyObject, Sendable {
     /// ```
     var result: Result<T, any Error>? { get }
 
-    /// Attaches the handler `makeHandler` returns, as ``pipe(to:)`` does, on behalf of a new
-    /// step of a chain that waits on this thenable, so that cancelling the step can reach it.
+    /// Attaches `handler`, as ``pipe(to:)`` does, on behalf of a consumer that may withdraw it:
+    /// a step of a chain, a combinator or a waiting task, so that cancelling the consumer can
+    /// reach this thenable and take the handler back.
     ///
-    /// Vow's operators call it; ``Promise`` and ``Guarantee`` hand `makeHandler` a link to their
-    /// storage, counting the step as one of their consumers. A type of yours keeps the default
-    /// implementation, which hands it ``ConsumerLink/none`` and calls ``pipe(to:)``.
-    func _pipe(linking makeHandler: (ConsumerLink) -> @Sendable (Result<T, any Error>) -> Void)
+    /// Vow's operators call it; ``Promise`` and ``Guarantee`` fill `link` with the attachment,
+    /// which the consumer hands back when it withdraws. A type of yours keeps the default
+    /// implementation, which calls ``pipe(to:)`` and leaves `link` empty.
+    func _pipe(
+        _ handler: @escaping @Sendable (Result<T, any Error>) -> Void, linking link: inout ConsumerLink)
 }
 
 extension Thenable {

@@ -46,7 +46,7 @@ extension Thenable {
     /// Races this thenable against `timer`, which rejects with ``PromiseError/timedOut``.
     func timeout(_ timer: Guarantee<Void>) -> Promise<T> {
         let next = EmptyBox<Result<T, any Error>>()
-        var upstreams: [Upstream] = []
+        var upstreams: [ConsumerLink] = []
         // This thenable first, so that one resolved already wins over a timer that has fired.
         next.attach(to: self, collecting: &upstreams) { next.seal($0) }
         next.attach(to: timer, collecting: &upstreams) { _ in next.seal(.failure(PromiseError.timedOut)) }

@@ -28,7 +28,7 @@ public final class Guarantee<T: Sendable>: Thenable {
     /// One more handle to `box`, which already has its own.
     @inlinable
     convenience init(sharing box: EmptyBox<T>) {
-        box.handles.add()
+        box.status.addHandle()
         self.init(box: .empty(box))
     }
 
@@ -107,12 +107,13 @@ public final class Guarantee<T: Sendable>: Thenable {
         box.observe { handler(.success($0)) }
     }
 
-    /// Attaches a step's handler, linking the step to this guarantee; see
-    /// `_pipe(linking:)`.
+    /// Attaches a consumer's handler and fills `link` with the attachment; see
+    /// `_pipe(_:linking:)`.
     @inlinable
-    public func _pipe(linking makeHandler: (ConsumerLink) -> @Sendable (Result<T, any Error>) -> Void) {
-        let handler = makeHandler(box.consumed)
-        box.observe { handler(.success($0)) }
+    public func _pipe(
+        _ handler: @escaping @Sendable (Result<T, any Error>) -> Void, linking link: inout ConsumerLink
+    ) {
+        link = box.attach({ handler(.success($0)) }, recordingIn: link.consumer)
     }
 
     /// The value wrapped as a result, or `nil` while pending. A guarantee never fails.

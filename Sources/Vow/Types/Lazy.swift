@@ -132,7 +132,7 @@ extension SealantBox {
     /// A box cancelled before the work could start skips it: nobody wants its result any longer.
     @inlinable
     func settle<U>(by step: () throws -> Void) where T == Result<U, any Error> {
-        guard !interest.isCancelled else { return }
+        guard !status.isCancelledHint else { return }
         do {
             try step()
         } catch {
@@ -144,7 +144,7 @@ extension SealantBox {
     /// the work could start.
     @inlinable
     func resolve(by step: () -> Void) {
-        guard !interest.isCancelled else { return }
+        guard !status.isCancelledHint else { return }
         step()
     }
 }

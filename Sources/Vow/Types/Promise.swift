@@ -116,7 +116,7 @@ public final class Promise<T: Sendable>: Thenable, CatchMixin {
     /// ```
     @inlinable
     public convenience init<U: Thenable>(_ thenable: U) where U.T == T {
-        let box = thenable.consume(into: EmptyBox<Result<T, any Error>>.init(consuming:)) { box in
+        let box = thenable.consume(into: EmptyBox<Result<T, any Error>>()) { box in
             { box.seal($0) }
         }
         self.init(box)
@@ -134,11 +134,13 @@ public final class Promise<T: Sendable>: Thenable, CatchMixin {
         box.observe(handler)
     }
 
-    /// Attaches a step's handler, linking the step to this promise; see
-    /// `_pipe(linking:)`.
+    /// Attaches a consumer's handler and fills `link` with the attachment; see
+    /// `_pipe(_:linking:)`.
     @inlinable
-    public func _pipe(linking makeHandler: (ConsumerLink) -> @Sendable (Result<T, any Error>) -> Void) {
-        box.observe(makeHandler(box.consumed))
+    public func _pipe(
+        _ handler: @escaping @Sendable (Result<T, any Error>) -> Void, linking link: inout ConsumerLink
+    ) {
+        link = box.attach(handler, recordingIn: link.consumer)
     }
 
     /// Cancels the promise: if it is still pending, it rejects at once with

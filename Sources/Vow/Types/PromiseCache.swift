@@ -217,31 +217,50 @@ public final class PromiseCache<Key: Hashable & Sendable, Value: Sendable>: Send
 
     /// A caller's own promise of the shared lookup's result; it is the caller's to cancel.
     private func follow(_ lookup: Lookup, for key: Key) -> Promise<Value> {
-        let caller = EmptyBox<Result<Value, any Error>>(
-            consuming: ConsumerLink(Caller(of: self, for: key, waitingFor: lookup)))
-        lookup.box.observe { result in
-            self.settled(key, generation: lookup.generation, with: result)
-            caller.seal(result)
-        }
+        let caller = EmptyBox<Result<Value, any Error>>()
+        let leaving = Caller(of: self, for: key, waitingFor: lookup)
+        // Set before the handler is attached, while no other thread can reach the box.
+        caller.upstream = leaving
+        leaving.keep(
+            lookup.box.attach(
+                { result in
+                    self.settled(key, generation: lookup.generation, with: result)
+                    caller.seal(result)
+                }, recordingIn: nil))
         return Promise(caller)
     }
 
-    /// The upstream of a caller's promise, told when that promise settles or is cancelled.
+    /// The upstream of a caller's promise, told when that promise settles or is cancelled: a
+    /// caller that leaves is counted out of the lookup, and its handler taken back from it.
     // @unchecked: every stored property is immutable and Sendable.
     private final class Caller: Upstream, @unchecked Sendable {
         let cache: PromiseCache
         let key: Key
         let lookup: Lookup
+        // The attachment of the caller's handler to the lookup's box, kept once attached.
+        let attachment = Locked(ConsumerLink.none)
 
         init(of cache: PromiseCache, for key: Key, waitingFor lookup: Lookup) {
             self.cache = cache
             self.key = key
             self.lookup = lookup
+            super.init()
         }
 
-        override func withdraw(cancelling: Bool) -> Upstream? {
+        /// Keeps `link`, the attachment of the caller's handler.
+        func keep(_ link: ConsumerLink) {
+            attachment.withLock { $0 = link }
+        }
+
+        override func withdraw(_ token: UInt32, cancelling: Bool) -> Withdrawal {
             if cancelling { cache.leave(lookup, of: key) }
-            return nil
+            // The lookup's box takes the handler back next, as the upstream this one gives
+            // up: a box that has resolved, as it has unless the caller is cancelled, ignores it.
+            let link = attachment.withLock { link in
+                defer { link = .none }
+                return link
+            }
+            return Withdrawal(detached: false, next: link)
         }
     }
 

@@ -48,7 +48,8 @@ struct Ordering: Hashable, Sendable {
 ///
 /// A cancel step rejects its node, if still pending, with `PromiseError.cancelled`, as a
 /// resolve step on the driver thread would, and the node's step never runs its body
-/// afterwards. Cancellation goes no further up the chain: Vow cancels a promise from below only
+/// afterwards: the node withdraws, taking its handler back from the nodes it waits for, whose
+/// other handlers still run in their order. Cancellation goes no further up the chain: Vow cancels a promise from below only
 /// once no handle to it is left, and the executor holds one to every node and deferred.
 ///
 /// Outcomes of `race` and the rejection `when(fulfilled:)` reports depend on which result
