@@ -62,16 +62,23 @@ struct BoxStatus {
 
     // MARK: Reads, outside the barrier or in it
 
+    /// Whether any of `bits` is set, read with acquiring ordering: a thread that sees a flag
+    /// also sees what was written before it was set.
+    @inlinable
+    func has(_ bits: UInt32) -> Bool {
+        vow_load32_acquiring(address) & bits != 0
+    }
+
     /// Whether the value is stored; once it reads `true`, so does the sealant.
     @inlinable
     var isResolved: Bool {
-        vow_load32_acquiring(address) & BoxStatus.resolved != 0
+        has(BoxStatus.resolved)
     }
 
     /// Whether the box was cancelled, ordered after the cancelling thread's writes.
     @inlinable
     var isCancelled: Bool {
-        vow_load32_acquiring(address) & BoxStatus.cancelled != 0
+        has(BoxStatus.cancelled)
     }
 
     /// Whether the box was cancelled, read without ordering: a hint for a step about to run
@@ -90,13 +97,13 @@ struct BoxStatus {
     /// Whether the box is lazy and its work not started yet.
     @inlinable
     var isDormant: Bool {
-        vow_load32_acquiring(address) & BoxStatus.dormant != 0
+        has(BoxStatus.dormant)
     }
 
     /// Whether a cancellation leaves the box pending, for its work to settle once stopped.
     @usableFromInline
     var isSettledByItsWork: Bool {
-        vow_load32_acquiring(address) & BoxStatus.settledByItsWork != 0
+        has(BoxStatus.settledByItsWork)
     }
 
     // MARK: Transitions outside the barrier
