@@ -3,8 +3,8 @@
 ///
 /// A class of its own so that the code that runs for every promise without knowing its type,
 /// a handle's `deinit` and the telling of an upstream when a box settles, is plain code rather
-/// than generic code, which would look type metadata up on every call. Its stored properties
-/// come first in every empty box, so `_getUnsafePointerToStoredProperties` finds the status.
+/// than generic code, which would look type metadata up on every call. Its stored properties,
+/// after the status word that ``Upstream`` declares, come first in every empty box.
 ///
 /// The transitions of a box's whole state, this and its sealant, are written in
 /// ``SealantBox``'s barrier blocks and the methods they call here; SealantCore.md draws them.
