@@ -87,11 +87,12 @@ extension Process {
             resolver: resolver, reader: reader, executable: executable, arguments: arguments ?? [],
             gracePeriod: gracePeriod)
         let theirs = terminationHandler
+        let handover = Handover(launched)
         terminationHandler = { process in
             // The status and reason are final by the time the handler runs.
             let reason: ProcessError.Reason =
                 process.terminationReason == .uncaughtSignal ? .uncaughtSignal : .exit
-            launched.ended(status: process.terminationStatus, reason: reason)
+            handover.take()?.ended(status: process.terminationStatus, reason: reason)
             theirs?(process)
         }
         do {
@@ -116,6 +117,29 @@ private func isLeftToParent(_ stream: Any?, _ parents: FileHandle) -> Bool {
     case nil: true
     case let handle as FileHandle: handle === parents
     default: false
+    }
+}
+
+/// Hands a launched process to its termination handler once, and keeps it no longer.
+///
+/// Foundation on Linux does not always free a `Process` that ran, nor so its termination
+/// handler (swift-corelibs-foundation#3260, seen under LeakSanitizer): a handler that kept the
+/// launched process would keep the promise's box, and the output read, alive with it.
+private final class Handover: Sendable {
+    private let lock = NSLock()
+    // nonisolated(unsafe): only read or written while holding `lock`.
+    nonisolated(unsafe) private var launched: LaunchedProcess?
+
+    init(_ launched: LaunchedProcess) {
+        self.launched = launched
+    }
+
+    /// The launched process, the first time; `nil` after.
+    func take() -> LaunchedProcess? {
+        lock.withLock {
+            defer { launched = nil }
+            return launched
+        }
     }
 }
 #endif

@@ -22,12 +22,16 @@ final class ManualLookups: Sendable {
     /// Settles the `number`th lookup, counting from 1 over every key.
     func fulfil(_ number: Int, with value: Int) { work.fulfil(number, with: value) }
     func reject(_ number: Int) { work.reject(number, with: .other) }
+    /// Rejects the lookups still pending; see ``ManualWork/rejectTheRest()``. The cache's lookup
+    /// closure captures this object, so a lookup left pending would keep the cache alive.
+    func rejectTheRest() { work.rejectTheRest() }
     var cancelled: [Int] { work.cancelled }
 }
 
 @Suite struct PromiseCacheTests {
     @Test func callersAskingWhileALookupIsInFlightShareIt() {
         let lookups = ManualLookups()
+        defer { lookups.rejectTheRest() }
         let cache = PromiseCache<String, Int> { lookups.start($0) }
         let first = cache.value(for: "a")
         let second = cache.value(for: "a")
@@ -53,6 +57,7 @@ final class ManualLookups: Sendable {
 
     @Test func keptForeverUntilInvalidated() {
         let lookups = ManualLookups()
+        defer { lookups.rejectTheRest() }
         let cache = PromiseCache<String, Int>(keeping: .forever) { lookups.start($0) }
         _ = cache.value(for: "a")
         lookups.fulfil(1, with: 7)
@@ -71,6 +76,7 @@ final class ManualLookups: Sendable {
     @Test func keptForATimeOnTheClock() {
         let clock = ManualClock()
         let lookups = ManualLookups()
+        defer { lookups.rejectTheRest() }
         let cache = PromiseCache<String, Int>(keeping: .for(.seconds(10)), clock: clock) { lookups.start($0) }
         _ = cache.value(for: "a")
         clock.advance(by: .seconds(5))
@@ -84,6 +90,7 @@ final class ManualLookups: Sendable {
 
     @Test func aFailureReachesEveryCallerAndIsNotKept() {
         let lookups = ManualLookups()
+        defer { lookups.rejectTheRest() }
         let cache = PromiseCache<String, Int>(keeping: .forever) { lookups.start($0) }
         let first = cache.value(for: "a")
         let second = cache.value(for: "a")
@@ -269,7 +276,12 @@ final class ManualLookups: Sendable {
 
 /// Calls into a cache, counted: a value's `deinit` or a clock's `now` does so.
 private final class CacheCalls: Sendable {
-    private let state = Protected((cache: PromiseCache<String, CallsBackOnRelease>?.none, count: 0))
+    private struct State {
+        /// Weak: the cache's lookup closure or clock holds this object.
+        weak var cache: PromiseCache<String, CallsBackOnRelease>?
+        var count = 0
+    }
+    private let state = Protected(State())
 
     var cache: PromiseCache<String, CallsBackOnRelease>? {
         get { state.withLock { $0.cache } }

@@ -253,6 +253,12 @@ let isThreadSanitized: Bool = {
     return dlsym(program, "__tsan_init") != nil
 }()
 
+/// Whether the tests run under AddressSanitizer.
+let isAddressSanitized: Bool = {
+    let program = dlopen(nil, RTLD_LAZY)
+    return dlsym(program, "__asan_init") != nil
+}()
+
 /// The size of a stress test: `full` in a normal run, `sanitized` under Thread Sanitizer.
 ///
 /// Thread Sanitizer makes every lock, barrier and dispatch several times slower, so the full
@@ -294,4 +300,48 @@ func returnsWithinPatience(_ body: @escaping @Sendable () -> Void) -> Bool {
         returned.signal()
     }.start()
     return returned.wait(timeout: .now() + patience) == .success
+}
+
+/// Runs `round` and says how the process's resident set grew if it grew by more than 5%, or
+/// `nil` if it did not, or cannot be read here.
+///
+/// The resident set is the whole process's, and other tests run beside this one: a round that
+/// grows it is run once more, from where the first left it, and only a second growth counts.
+/// Memory a round keeps grows it every time; another test's peak does not come back.
+func residentSetGrowth(of round: () throws -> Void) rethrows -> String? {
+    for attempt in 1...2 {
+        guard let before = residentBytes() else { return nil }
+        try round()
+        guard let after = residentBytes() else { return nil }
+        if after <= before + before / 20 { return nil }
+        if attempt == 2 { return "the resident set grew from \(before >> 20) MB to \(after >> 20) MB" }
+    }
+    return nil
+}
+
+/// ``residentSetGrowth(of:)`` for a round that awaits.
+func residentSetGrowth(of round: () async throws -> Void) async rethrows -> String? {
+    for attempt in 1...2 {
+        guard let before = residentBytes() else { return nil }
+        try await round()
+        guard let after = residentBytes() else { return nil }
+        if after <= before + before / 20 { return nil }
+        if attempt == 2 { return "the resident set grew from \(before >> 20) MB to \(after >> 20) MB" }
+    }
+    return nil
+}
+
+/// The process's resident set in bytes, where the system says it (`/proc/self/statm` on Linux);
+/// `nil` elsewhere, and under a sanitizer, whose allocator holds freed memory back for a while
+/// (AddressSanitizer's quarantine) and so grows the resident set with every allocation.
+func residentBytes() -> Int? {
+    guard !isThreadSanitized, !isAddressSanitized else { return nil }
+    #if os(Linux)
+    guard let statm = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return nil }
+    let fields = statm.split(separator: " ")
+    guard fields.count > 1, let pages = Int(fields[1]) else { return nil }
+    return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
+    #else
+    return nil
+    #endif
 }

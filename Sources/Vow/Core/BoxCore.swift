@@ -6,13 +6,13 @@
 /// than generic code, which would look type metadata up on every call. Its stored properties,
 /// after the status word that ``Upstream`` declares, come first in every empty box.
 ///
-/// The transitions of a box's whole state, this and its sealant, are written in
-/// ``SealantBox``'s barrier blocks and the methods they call here; SealantCore.md draws them.
+/// The transitions of a box's whole state, this and its sealant, are written in one file,
+/// `BoxStateMachine.swift`; the methods here run them in the box's barrier.
 @usableFromInline
 // @unchecked: `upstream` and `upstreamToken` are only touched inside the box's barrier blocks,
-// in `init` before the box is shared, or by the barrier that attaches the box's own handler to
-// its upstream, before the box is shared (see `ConsumerLink`). The status word is only accessed
-// through the atomic functions of CVowCore.
+// or by `wait(on:token:)` before the box is shared: at its birth, or in the barrier that
+// attaches the box's own handler to its upstream (see `ConsumerLink`). The status word is only
+// accessed through the atomic functions of CVowCore.
 class BoxCore: Upstream, @unchecked Sendable {
     // The stored properties are final. An empty box's class is not, since a step box subclasses
     // it, and in code inlined into other modules a property of a class that is not final is
@@ -48,15 +48,6 @@ class BoxCore: Upstream, @unchecked Sendable {
     @inlinable
     final var isCancelled: Bool {
         status.isCancelled
-    }
-
-    /// Moves the upstream this box waits on into `upstream`, which must be empty, and returns
-    /// the token of its attachment there. Only inside the box's barrier.
-    @inlinable
-    final func takeUpstream(into upstream: inout Upstream?) -> UInt32 {
-        // Swapped rather than copied and cleared: a copy would retain the upstream.
-        swap(&upstream, &self.upstream)
-        return upstreamToken
     }
 
     /// Counts a handle's release: the last one, once every consumer withdrew, cancels the box.
@@ -116,20 +107,13 @@ class BoxCore: Upstream, @unchecked Sendable {
     @usableFromInline
     func didWithdraw() {}
 
-    /// Marks a pending box cancelled and takes its upstream, and, given a `value` to settle
-    /// it with and a place for its `handlers`, settles it through
-    /// ``settleCancelled(with:handingOver:)`` in the same barrier, unless its work settles it
-    /// (see ``Resolver/onCancelLeavingPending(_:)``).
-    /// Does nothing to a box that has resolved or was cancelled already.
+    /// Runs ``cancelInBarrier(settlingWith:handingOver:)`` in the box's barrier. Does nothing
+    /// to a box that has resolved or was cancelled already.
     ///
     /// Not generic, and so neither is its barrier block: cancelling from below runs through
     /// ``cancelNow()``, an override that is never specialized, where a generic block would
     /// allocate its context and look up the metadata of every type it touches.
     ///
-    /// - Parameters:
-    ///   - value: The address of the value the box resolves with, if any.
-    ///   - handlers: Where ``settleCancelled(with:handingOver:)`` leaves the handlers it takes,
-    ///     a `Handlers` of the box's value type.
     /// - Returns: Whether this call marked the box, and the upstream it took.
     @usableFromInline
     final func markCancelled(
@@ -142,26 +126,6 @@ class BoxCore: Upstream, @unchecked Sendable {
             }
         }
         return (state.upstream != nil, state.upstream ?? .none)
-    }
-
-    /// The cancelling transition, the one place it is written: marks a pending box cancelled,
-    /// takes its upstream and settles it as ``markCancelled(settlingWith:handingOver:)`` says.
-    /// Returns `nil` if the box has resolved or was cancelled already. Only inside the box's
-    /// barrier.
-    @usableFromInline
-    final func cancelInBarrier(
-        settlingWith value: UnsafeRawPointer?, handingOver handlers: UnsafeMutableRawPointer?
-    ) -> ConsumerLink? {
-        // Inside the barrier, the status and the sealant agree.
-        guard phase == .pending, !status.isCancelled else { return nil }
-        status.markCancelled()
-        var upstream: Upstream?
-        let token = takeUpstream(into: &upstream)
-        // A box that its work settles once stopped stays pending, marked cancelled.
-        if let value, let handlers, !status.isSettledByItsWork {
-            settleCancelled(with: value, handingOver: handlers)
-        }
-        return ConsumerLink(upstream, token: token)
     }
 
     /// Runs ``withdrawInBarrier(_:into:settling:with:handingOver:)`` in the box's barrier.
@@ -185,28 +149,6 @@ class BoxCore: Upstream, @unchecked Sendable {
             }
         }
         return state.outcome
-    }
-
-    /// The withdrawing transition: takes the handler attached as `token` out of the box's
-    /// handlers into `removed`, a `Handlers` of the box's value type, and says whether that
-    /// left the box without consumers and without handles, so that it gives up. Only inside the
-    /// box's barrier.
-    ///
-    /// A box that gives up is cancelled in the same barrier when the caller worked out its
-    /// cancellation value beforehand (`settling`, with `value` the address of that value, or
-    /// `nil` for a box that has none); otherwise the caller cancels it afterwards.
-    ///
-    /// - Returns: Whether the box gave up, and the upstream it took if it was cancelled here.
-    @usableFromInline
-    final func withdrawInBarrier(
-        _ token: UInt32, into removed: UnsafeMutableRawPointer, settling: Bool,
-        with value: UnsafeRawPointer?, handingOver handlers: UnsafeMutableRawPointer?
-    ) -> (gaveUp: Bool, upstream: ConsumerLink?) {
-        guard phase == .pending, detach(token, into: removed), status.markForsaken() else {
-            return (false, nil)
-        }
-        guard settling else { return (true, nil) }
-        return (true, cancelInBarrier(settlingWith: value, handingOver: handlers))
     }
 
     /// Takes the handler attached as `token` out of the box's handlers into `removed`; returns

@@ -88,21 +88,8 @@ extension SealantBox {
             box: Unretained(self), hooks: CancelHooks(hook), leavingPending: leavingPending, runNow: false
         )
         queue.write(&state) { state in
-            let unretained = state.box
-            unretained.with { box in
-                guard case .pending = box.sealant, !box.status.isCancelled else {
-                    state.runNow = box.status.isCancelled
-                    return
-                }
-                if state.leavingPending { box.status.markSettledByItsWork() }
-                if let hooks = box.upstream as? CancelHooks {
-                    hooks.hooks.append(contentsOf: state.hooks.hooks)
-                } else {
-                    precondition(
-                        box.upstream == nil, "Vow internal error: cancel hooks on a box that waits on another"
-                    )
-                    box.upstream = state.hooks
-                }
+            state.runNow = state.box.with { box in
+                box.addCancelHooksInBarrier(state.hooks, leavingPending: state.leavingPending)
             }
         }
         if state.runNow {

@@ -60,7 +60,7 @@ where Storage.Value == T {
     @usableFromInline
     init(dormant start: LazyStart<T>) {
         super.init()
-        upstream = start
+        wait(on: start, token: 0)
         statusStorage |= BoxStatus.dormant
     }
 
@@ -162,9 +162,11 @@ where Storage.Value == T {
             queue.write(&state) { state in
                 let unretained = state.box
                 unretained.with { box in
-                    guard let handlers = box.resolveInBarrier(with: state.value.pointee) else { return }
-                    state.handlers = handlers
-                    state.token = box.takeUpstream(into: &state.upstream)
+                    guard
+                        let settled = box.settleInBarrier(
+                            with: state.value.pointee, upstream: &state.upstream)
+                    else { return }
+                    (state.handlers, state.token) = settled
                 }
             }
             return (state.handlers, state.upstream, state.token)
@@ -256,21 +258,6 @@ where Storage.Value == T {
         handlers.assumingMemoryBound(to: Handlers<T>.self).pointee = taken
     }
 
-    /// The pending-to-resolved transition, the one place it is written: stores `value`,
-    /// publishes the phase, and returns the handlers the box held, or `nil` if it has
-    /// resolved already. Only inside the box's barrier, from ``take(_:)`` or, when the box is
-    /// cancelled, from ``settleCancelled(with:handingOver:)``, which marks it in the same
-    /// barrier.
-    ///
-    /// Through ``SealantStorage``, whose metadata the box's class holds, for the sake of that
-    /// second caller, which is never specialized.
-    @inlinable
-    final func resolveInBarrier(with value: T) -> Handlers<T>? {
-        guard let handlers = storage.resolve(with: value) else { return nil }
-        status.markResolved()
-        return handlers
-    }
-
     /// Whether no value has been sealed yet. Cheap enough for the unspecialized `deinit` of a
     /// resolver, which reports a promise that can no longer be resolved.
     final var isUnsealed: Bool {
@@ -302,6 +289,9 @@ extension SealantBox where Storage == Sealant<T> {
     /// handler ran at once. With `consumer`, the box of a new step that no other thread can
     /// reach yet, the attaching barrier records the link as that box's upstream instead, before
     /// the handler can run, and this returns `.none`.
+    ///
+    /// One function for both, with an optional consumer: two would be inlined side by side into
+    /// every `_pipe(_:linking:)`, which then grows too large to inline into the operators.
     @inlinable
     func attach(_ handler: @escaping Handler, recordingIn consumer: BoxCore?) -> ConsumerLink {
         if phase == .resolved {
@@ -312,13 +302,9 @@ extension SealantBox where Storage == Sealant<T> {
         queue.write(&state) { state in
             let unretained = state.box
             unretained.with { box in
-                guard let token = box.sealant.attach(&state.handler) else { return }
-                box.status.markAttached()
+                guard let token = box.attachInBarrier(&state.handler) else { return }
                 if let consumer = state.consumer {
-                    consumer.with { consumer in
-                        consumer.upstream = box
-                        consumer.upstreamToken = token
-                    }
+                    consumer.with { consumer in consumer.wait(on: box, token: token) }
                 } else {
                     state.token = token
                 }
@@ -341,10 +327,7 @@ extension SealantBox where Storage == Sealant<T> {
     func wake() {
         var state = (box: Unretained(self), start: Upstream?.none)
         queue.write(&state) { state in
-            state.box.with { box in
-                guard box.status.wake() else { return }
-                swap(&state.start, &box.upstream)
-            }
+            state.start = state.box.with { box in box.wakeInBarrier() }
         }
         (state.start as? LazyStart<T>)?.start(self)
     }

@@ -33,14 +33,9 @@ extension SealantBox {
         guard let upstream = link.upstream else { return }
         var state = (box: Unretained(self), upstream: Optional(upstream), token: link.token, kept: false)
         queue.write(&state) { state in
-            let unretained = state.box
-            unretained.with { box in
-                guard case .pending = box.sealant, !box.status.isCancelled else { return }
-                // The state takes the replaced upstream, released after the barrier: its
-                // release may free a value, and a value's deinit is user code.
-                swap(&state.upstream, &box.upstream)
-                box.upstreamToken = state.token
-                state.kept = true
+            // The state takes the replaced upstream, released after the barrier.
+            state.kept = state.box.with { box in
+                box.replaceUpstreamInBarrier(&state.upstream, token: state.token)
             }
         }
         if !state.kept {

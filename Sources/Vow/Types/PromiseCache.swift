@@ -220,7 +220,7 @@ public final class PromiseCache<Key: Hashable & Sendable, Value: Sendable>: Send
         let caller = EmptyBox<Result<Value, any Error>>()
         let leaving = Caller(of: self, for: key, waitingFor: lookup)
         // Set before the handler is attached, while no other thread can reach the box.
-        caller.upstream = leaving
+        caller.wait(on: leaving, token: 0)
         leaving.keep(
             lookup.box.attach(
                 { result in

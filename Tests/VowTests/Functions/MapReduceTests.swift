@@ -34,6 +34,18 @@ final class ManualWork: Sendable {
         finish(element).reject(error)
     }
 
+    /// Rejects the work still running, which a test leaves pending on purpose: its resolvers,
+    /// held here, would otherwise keep what waits on them alive, and this object with it, when
+    /// the test's handlers capture this object.
+    func rejectTheRest() {
+        let rest = state.withLock { state in
+            state.running = 0
+            defer { state.resolvers = [:] }
+            return state.resolvers.values
+        }
+        for resolver in rest { resolver.reject(TestError.boom) }
+    }
+
     private func finish(_ element: Int) -> Resolver<Int> {
         state.withLock { state in
             state.running -= 1
