@@ -331,17 +331,15 @@ func residentSetGrowth(of round: () async throws -> Void) async rethrows -> Stri
     return nil
 }
 
-/// The process's resident set in bytes, where the system says it (`/proc/self/statm` on Linux);
-/// `nil` elsewhere, and under a sanitizer, whose allocator holds freed memory back for a while
-/// (AddressSanitizer's quarantine) and so grows the resident set with every allocation.
+/// The process's resident set in bytes, where the system says it in `/proc/self/statm`, as
+/// Linux does; `nil` elsewhere, and under a sanitizer, whose allocator holds freed memory back
+/// for a while (AddressSanitizer's quarantine) and so grows the resident set with every
+/// allocation.
 func residentBytes() -> Int? {
-    guard !isThreadSanitized, !isAddressSanitized else { return nil }
-    #if os(Linux)
-    guard let statm = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return nil }
+    guard !isThreadSanitized, !isAddressSanitized,
+        let statm = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8)
+    else { return nil }
     let fields = statm.split(separator: " ")
     guard fields.count > 1, let pages = Int(fields[1]) else { return nil }
     return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
-    #else
-    return nil
-    #endif
 }
