@@ -5,6 +5,7 @@
 #include <pthread.h>
 
 _Thread_local void *_Nullable vow_trampoline = NULL;
+_Thread_local void *_Nullable vow_running_mailbox = NULL;
 
 bool vow_current_stack_bottom(uintptr_t *_Nonnull bottom) {
 #if defined(__APPLE__)

@@ -132,4 +132,64 @@ import Vow
         #expect(try await promise.fulfilled == 1)
         #expect(await guarantee.fulfilled == 2)
     }
+
+    // Awaiting runs where it is awaited (`nonisolated(nonsending)`). A nonisolated `async`
+    // function would first hop to the global executor and back: the main queue would run what
+    // was queued on it meanwhile, and an actor's executor would be asked to run the caller
+    // again. These two tests see that happen or not.
+
+    @Test @MainActor func awaitingAResolvedPromiseOnTheMainActorDoesNotSuspend() async throws {
+        let queuedMeanwhile = QueuedMeanwhile()
+        DispatchQueue.main.async { queuedMeanwhile.ran = true }
+        // Awaited outside `#expect`, whose expansion could add a hop of its own.
+        let values = [
+            try await Promise.value(1).async(), await Guarantee.value(2).fulfilled,
+            try await Promise.value(3).fulfilled,
+        ]
+        let ranBeforeResuming = queuedMeanwhile.ran
+        #expect(values == [1, 2, 3])
+        #expect(!ranBeforeResuming, "awaiting a resolved promise left the main actor")
+    }
+
+    @Test func awaitingAResolvedPromiseOnAnActorDoesNotLeaveIt() async throws {
+        let counter = EnqueueCountingActor()
+        #expect(try await counter.enqueuesWhileAwaitingResolvedPromises() == 0)
+    }
+}
+
+/// Whether main-queue work queued during an `await` ran before the awaiting code resumed.
+@MainActor final class QueuedMeanwhile {
+    var ran = false
+}
+
+/// An actor on an executor that counts the jobs it is given, to see whether awaiting left it.
+actor EnqueueCountingActor {
+    final class CountingExecutor: SerialExecutor {
+        let enqueued = Protected(0)
+        private let queue = DispatchQueue(label: "vow.tests.counting-executor")
+
+        func enqueue(_ job: consuming ExecutorJob) {
+            enqueued.withLock { $0 += 1 }
+            let job = UnownedJob(job)
+            let executor = asUnownedSerialExecutor()
+            queue.async { job.runSynchronously(on: executor) }
+        }
+    }
+
+    let executor = CountingExecutor()
+
+    nonisolated var unownedExecutor: UnownedSerialExecutor {
+        executor.asUnownedSerialExecutor()
+    }
+
+    /// How many times the actor's executor was given a job while this awaited resolved
+    /// promises and guarantees.
+    func enqueuesWhileAwaitingResolvedPromises() async throws -> Int {
+        let before = executor.enqueued.withLock { $0 }
+        _ = try await Promise.value(1).async()
+        _ = try await Promise.value(2).fulfilled
+        _ = await Guarantee.value(3).async()
+        _ = await Guarantee.value(4).fulfilled
+        return executor.enqueued.withLock { $0 } - before
+    }
 }

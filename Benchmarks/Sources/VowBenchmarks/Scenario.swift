@@ -103,6 +103,7 @@ func allScenarios() -> [Scenario] {
         whenThreadsScenario(),
         deepChainScenario(),
         mainActorHopScenario(),
+        actorChainScenario(),
         cancelChainScenario(),
         // Last, because it tunes the allocator's trimming for the rest of the process.
         memoryScenario(),

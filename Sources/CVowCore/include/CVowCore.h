@@ -90,6 +90,20 @@ static inline void vow_set_thread_trampoline(void *_Nullable trampoline) {
     vow_trampoline = trampoline;
 }
 
+/// The actor's mailbox whose task runs on the calling thread, while it runs a handler.
+extern _Thread_local void *_Nullable vow_running_mailbox;
+
+/// The mailbox whose handler the calling thread runs, or `NULL`: a handler it sends to the same
+/// actor joins that task's own list, with no lock.
+static inline void *_Nullable vow_thread_running_mailbox(void) {
+    return vow_running_mailbox;
+}
+
+/// Marks the calling thread as running `mailbox`'s handlers, or as not, with `NULL`.
+static inline void vow_set_thread_running_mailbox(void *_Nullable mailbox) {
+    vow_running_mailbox = mailbox;
+}
+
 /// A concurrent libdispatch queue, used by Vow as a reader-writer lock.
 typedef struct vow_barrier_queue_s vow_barrier_queue;
 

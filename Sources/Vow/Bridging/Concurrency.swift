@@ -5,11 +5,15 @@ extension Promise {
     /// the task no longer counts as a consumer of the promise: if it was the last, and no
     /// handle to the promise is left, the promise is cancelled, with the work behind it.
     ///
+    /// It runs where it is awaited (`nonisolated(nonsending)`): awaited on the main actor or an
+    /// actor, it stays there and resumes there, with no detour through the global executor, and
+    /// a promise already resolved returns without suspending at all.
+    ///
     /// ```swift
     /// let user = try await fetchUser(id: 1).async()
     /// ```
     @inlinable
-    public func async() async throws -> T {
+    public nonisolated(nonsending) func async() async throws -> T {
         if let result {
             return try result.get()
         }
@@ -37,7 +41,7 @@ extension Promise {
     /// let user = try await fetchUser(id: 1).fulfilled
     /// ```
     @inlinable
-    public var fulfilled: T {
+    public nonisolated(nonsending) var fulfilled: T {
         get async throws {
             try await async()
         }
@@ -47,13 +51,14 @@ extension Promise {
 extension Guarantee {
     /// Suspends until the guarantee resolves, then returns its value.
     ///
-    /// A guarantee cannot fail, so cancelling the awaiting task does not end the wait.
+    /// A guarantee cannot fail, so cancelling the awaiting task does not end the wait. Like
+    /// ``Promise/async()``, it runs and resumes where it is awaited.
     ///
     /// ```swift
     /// await after(seconds: 1).async()
     /// ```
     @inlinable
-    public func async() async -> T {
+    public nonisolated(nonsending) func async() async -> T {
         await withCheckedContinuation { continuation in
             box.observe { continuation.resume(returning: $0) }
         }
@@ -65,7 +70,7 @@ extension Guarantee {
     /// let thumbnail = await cachedAvatar().fulfilled
     /// ```
     @inlinable
-    public var fulfilled: T {
+    public nonisolated(nonsending) var fulfilled: T {
         get async {
             await async()
         }

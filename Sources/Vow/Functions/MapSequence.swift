@@ -33,7 +33,7 @@
 public func map<S: Sequence, U: Thenable>(
     _ items: S,
     as parallelism: Parallelism,
-    @_inheritActorContext _ transform: @escaping @isolated(any) @Sendable (S.Element) throws -> U
+    @_inheritActorContext(always) _ transform: @escaping @isolated(any) @Sendable (S.Element) throws -> U
 ) -> Promise<[U.T]> where S.Element: Sendable {
     let queue = HandlerQueue(isolation: transform.isolation, else: nil)
     let start = synchronous(transform)

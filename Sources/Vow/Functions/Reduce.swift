@@ -22,7 +22,7 @@
 public func reduce<S: Sequence, Value: Sendable, U: Thenable>(
     _ items: S,
     _ initial: Value,
-    @_inheritActorContext _ combine: @escaping @isolated(any) @Sendable (Value, S.Element) throws -> U
+    @_inheritActorContext(always) _ combine: @escaping @isolated(any) @Sendable (Value, S.Element) throws -> U
 ) -> Promise<Value> where S.Element: Sendable, U.T == Value {
     let queue = HandlerQueue(isolation: combine.isolation, else: nil)
     let step = synchronous(combine)

@@ -45,9 +45,10 @@ public func retry<U: Thenable, C: Clock>(
     attempts: Int = 3,
     delay: RetryDelay = .none,
     clock: C = ContinuousClock(),
-    @_inheritActorContext if shouldRetry: @escaping @isolated(any) @Sendable (any Error) throws -> Bool =
+    @_inheritActorContext(always) if shouldRetry:
+        @escaping @isolated(any) @Sendable (any Error) throws -> Bool =
         everyError,
-    @_inheritActorContext _ body: @escaping @isolated(any) @Sendable () throws -> U
+    @_inheritActorContext(always) _ body: @escaping @isolated(any) @Sendable () throws -> U
 ) -> Promise<U.T> where C.Duration == Duration {
     let decide = synchronous(shouldRetry)
     return Retry(
@@ -80,8 +81,9 @@ public func retry<U: Thenable, C: Clock, Decision: Thenable>(
     attempts: Int = 3,
     delay: RetryDelay = .none,
     clock: C = ContinuousClock(),
-    @_inheritActorContext if shouldRetry: @escaping @isolated(any) @Sendable (any Error) throws -> Decision,
-    @_inheritActorContext _ body: @escaping @isolated(any) @Sendable () throws -> U
+    @_inheritActorContext(always) if shouldRetry:
+        @escaping @isolated(any) @Sendable (any Error) throws -> Decision,
+    @_inheritActorContext(always) _ body: @escaping @isolated(any) @Sendable () throws -> U
 ) -> Promise<U.T> where C.Duration == Duration, Decision.T == Bool {
     Retry(
         attempts: attempts, delay: delay, clock: clock,

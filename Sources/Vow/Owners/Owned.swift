@@ -36,7 +36,7 @@ struct OwnerDispatcher<Owner: Actor>: Dispatcher {
     @inlinable
     func dispatch(_ work: @escaping @Sendable () -> Void) {
         guard let owner else { return work() }
-        Task { await runIsolated(on: owner, work) }
+        ActorMailboxes.send(ClosureJob(work), to: owner)
     }
 }
 

@@ -36,7 +36,7 @@ extension Thenable {
     @inlinable
     public func then<Owner: AnyObject & Sendable, U: Thenable>(
         owner: Owner,
-        @_inheritActorContext _ body: @escaping @isolated(any) @Sendable (Owner, T) throws -> U
+        @_inheritActorContext(always) _ body: @escaping @isolated(any) @Sendable (Owner, T) throws -> U
     ) -> Promise<U.T> {
         then(via: HandlerQueue(isolation: body.isolation, else: conf.Q.map), owner: owner, synchronous(body))
     }
@@ -52,7 +52,7 @@ extension Thenable {
     @inlinable
     public func map<Owner: AnyObject & Sendable, U: Sendable>(
         owner: Owner,
-        @_inheritActorContext _ body: @escaping @isolated(any) @Sendable (Owner, T) throws -> U
+        @_inheritActorContext(always) _ body: @escaping @isolated(any) @Sendable (Owner, T) throws -> U
     ) -> Promise<U> {
         map(via: HandlerQueue(isolation: body.isolation, else: conf.Q.map), owner: owner, synchronous(body))
     }
@@ -70,7 +70,7 @@ extension Thenable {
     @inlinable
     public func done<Owner: AnyObject & Sendable>(
         owner: Owner,
-        @_inheritActorContext _ body: @escaping @isolated(any) @Sendable (Owner, T) throws -> Void
+        @_inheritActorContext(always) _ body: @escaping @isolated(any) @Sendable (Owner, T) throws -> Void
     ) -> Promise<Void> {
         done(
             via: HandlerQueue(isolation: body.isolation, else: conf.Q.return), owner: owner, synchronous(body)
@@ -89,7 +89,8 @@ extension Thenable {
     public func recover<Owner: AnyObject & Sendable, U: Thenable>(
         owner: Owner,
         policy: CatchPolicy = conf.catchPolicy,
-        @_inheritActorContext _ body: @escaping @isolated(any) @Sendable (Owner, any Error) throws -> U
+        @_inheritActorContext(always) _ body:
+            @escaping @isolated(any) @Sendable (Owner, any Error) throws -> U
     ) -> Promise<T> where U.T == T {
         recover(
             via: HandlerQueue(isolation: body.isolation, else: conf.Q.map), owner: owner, policy: policy,
@@ -108,7 +109,7 @@ extension Thenable {
     @inlinable
     public func ensure<Owner: AnyObject & Sendable>(
         owner: Owner,
-        @_inheritActorContext _ body: @escaping @isolated(any) @Sendable (Owner) -> Void
+        @_inheritActorContext(always) _ body: @escaping @isolated(any) @Sendable (Owner) -> Void
     ) -> Promise<T> {
         ensure(
             via: HandlerQueue(isolation: body.isolation, else: conf.Q.return), owner: owner, synchronous(body)
@@ -133,7 +134,7 @@ extension CatchMixin {
     public func `catch`<Owner: AnyObject & Sendable>(
         owner: Owner,
         policy: CatchPolicy = conf.catchPolicy,
-        @_inheritActorContext _ body: @escaping @isolated(any) @Sendable (Owner, any Error) -> Void
+        @_inheritActorContext(always) _ body: @escaping @isolated(any) @Sendable (Owner, any Error) -> Void
     ) -> Finalizer {
         self.catch(
             via: HandlerQueue(isolation: body.isolation, else: conf.Q.return), owner: owner, policy: policy,

@@ -36,7 +36,7 @@ extension CatchMixin {
     @discardableResult
     public func `catch`(
         policy: CatchPolicy = conf.catchPolicy,
-        @_inheritActorContext _ body: @escaping @isolated(any) @Sendable (any Error) -> Void
+        @_inheritActorContext(always) _ body: @escaping @isolated(any) @Sendable (any Error) -> Void
     ) -> Finalizer {
         self.catch(
             via: HandlerQueue(isolation: body.isolation, else: conf.Q.return), policy: policy,

@@ -23,7 +23,7 @@ extension Thenable {
     /// ```
     @inlinable
     public func done(
-        @_inheritActorContext _ body: @escaping @isolated(any) @Sendable (T) throws -> Void
+        @_inheritActorContext(always) _ body: @escaping @isolated(any) @Sendable (T) throws -> Void
     ) -> Promise<Void> {
         done(via: HandlerQueue(isolation: body.isolation, else: conf.Q.return), synchronous(body))
     }
@@ -80,7 +80,7 @@ extension Guarantee {
     @inlinable
     @discardableResult
     public func done(
-        @_inheritActorContext _ body: @escaping @isolated(any) @Sendable (T) -> Void
+        @_inheritActorContext(always) _ body: @escaping @isolated(any) @Sendable (T) -> Void
     ) -> Guarantee<Void> {
         done(via: HandlerQueue(isolation: body.isolation, else: conf.Q.return), synchronous(body))
     }

@@ -59,7 +59,7 @@ public final class Finalizer: Sendable {
     ///   `hang` on or `wait` for; PromiseKit's `finally` returns nothing, so it is discardable.
     @inlinable
     @discardableResult
-    public func finally(@_inheritActorContext _ body: @escaping @isolated(any) @Sendable () -> Void)
+    public func finally(@_inheritActorContext(always) _ body: @escaping @isolated(any) @Sendable () -> Void)
         -> Guarantee<Void>
     {
         let queue = HandlerQueue(isolation: body.isolation, else: conf.Q.return)

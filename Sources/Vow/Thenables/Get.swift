@@ -15,7 +15,7 @@ extension Thenable {
     /// ```
     @inlinable
     public func get(
-        @_inheritActorContext _ body: @escaping @isolated(any) @Sendable (T) throws -> Void
+        @_inheritActorContext(always) _ body: @escaping @isolated(any) @Sendable (T) throws -> Void
     ) -> Promise<T> {
         get(via: HandlerQueue(isolation: body.isolation, else: conf.Q.return), synchronous(body))
     }
@@ -63,7 +63,8 @@ extension Thenable {
     /// ```
     @inlinable
     public func tap(
-        @_inheritActorContext _ body: @escaping @isolated(any) @Sendable (Result<T, any Error>) -> Void
+        @_inheritActorContext(always) _ body:
+            @escaping @isolated(any) @Sendable (Result<T, any Error>) -> Void
     ) -> Promise<T> {
         tap(via: HandlerQueue(isolation: body.isolation, else: conf.Q.map), synchronous(body))
     }
@@ -113,7 +114,8 @@ extension Guarantee {
     @inlinable
     @discardableResult
     public func tap(
-        @_inheritActorContext _ body: @escaping @isolated(any) @Sendable (Result<T, any Error>) -> Void
+        @_inheritActorContext(always) _ body:
+            @escaping @isolated(any) @Sendable (Result<T, any Error>) -> Void
     ) -> Guarantee<T> {
         let queue = HandlerQueue(isolation: body.isolation, else: conf.Q.map)
         let body = synchronous(body)
@@ -157,7 +159,7 @@ extension Guarantee {
     @inlinable
     @discardableResult
     public func get(
-        @_inheritActorContext _ body: @escaping @isolated(any) @Sendable (T) -> Void
+        @_inheritActorContext(always) _ body: @escaping @isolated(any) @Sendable (T) -> Void
     ) -> Guarantee<T> {
         get(via: HandlerQueue(isolation: body.isolation, else: conf.Q.return), synchronous(body))
     }

@@ -1,7 +1,9 @@
 public import Dispatch
 
 // A handler written without `on:` is an `@isolated(any)` function: the compiler gives it the
-// isolation of the code that wrote it (`@_inheritActorContext`), so a handler written in a
+// isolation of the code that wrote it (`@_inheritActorContext(always)`: in an actor's method
+// even a closure that never mentions `self`, which plain `@_inheritActorContext` would leave
+// nonisolated since SE-0461), so a handler written in a
 // `@MainActor` class may touch the class's state, and one written in an actor's method may
 // touch the actor's. The operator reads that isolation once, when the handler is attached, and
 // picks where the handler runs from it; the handler is then called synchronously, there.
@@ -21,8 +23,9 @@ public import Dispatch
 //   `unsafeBitCast` traps if the two sizes ever differ.
 // - The isolation is kept. `HandlerQueue.init(isolation:else:)` sends a nonisolated handler
 //   where the operator's default queue says, a main-actor handler to the main queue (the main
-//   actor's executor), and any other actor's handler into `runIsolated(on:_:)`, a function
-//   isolated to that actor. The tests check each with `assertIsolated()`. (One hole is the
+//   actor's executor), and any other actor's handler into that actor's mailbox, whose task
+//   runs it inside `ActorMailboxes.drain(startingWith:on:)`, a function isolated to the actor
+//   (ActorMailboxes.swift). The tests check each with `assertIsolated()`. (One hole is the
 //   compiler's, not this file's: a reference to an actor's method, `done(addOne)`, arrives with
 //   no isolation at all, swiftlang/swift#86801; SwiftConcurrency.md tells users to write a
 //   closure there.)
@@ -57,18 +60,12 @@ final class IsolatedTarget: Sendable {
         self.actor = actor
     }
 
-    /// Runs `work` on the actor, in a task of its own, after the current code returns.
+    /// Runs `job` on the actor, after the handlers sent to it before and after the current
+    /// code returns; see ``ActorMailboxes``.
     @inlinable
-    func run(_ work: @escaping @Sendable () -> Void) {
-        Task { [actor] in await runIsolated(on: actor, work) }
+    func run(_ job: MailboxJob) {
+        ActorMailboxes.send(job, to: actor)
     }
-}
-
-/// Runs `work` isolated to `actor`: the place where a handler written in an actor's method may
-/// be called as a plain function.
-@usableFromInline
-func runIsolated(on actor: isolated any Actor, _ work: () -> Void) {
-    work()
 }
 
 /// The handler as a plain function, to be called only where its isolation holds; see the

@@ -34,12 +34,16 @@ enum HandlerQueue: Sendable {
     /// otherwise on the thread that resolves it.
     ///
     /// The inline path is apart so that it allocates nothing: the closure a hop dispatches,
-    /// which captures the box and the input, is made only for a hop.
+    /// which captures the box and the input, is made only for a hop. A hop to an actor sends
+    /// one object, the job, which is both that closure and its place in the actor's mailbox.
     @inlinable
     func run<Step: ChainStep, Slot: StepSlot>(_ admitted: Step.Admitted, in box: StepSlotBox<Step, Slot>) {
-        if case .inline = self {
+        switch self {
+        case .inline:
             box.execute(admitted)
-        } else {
+        case .actor(let target):
+            target.run(StepJob(box, admitted))
+        default:
             dispatch { box.execute(admitted) }
         }
     }
@@ -55,7 +59,7 @@ enum HandlerQueue: Sendable {
         case .flagged(let flagged):
             flagged.queue.async(flags: flagged.flags, execute: work)
         case .actor(let target):
-            target.run(work)
+            target.run(ClosureJob(work))
         case .dispatched(let target):
             target.dispatcher.dispatch(work)
         }

@@ -15,7 +15,7 @@ extension Thenable {
     /// `@MainActor` code, on the actor in an actor's method, otherwise on `conf.Q.map`.
     @inlinable
     public func map<U>(
-        @_inheritActorContext _ transform: @escaping @isolated(any) @Sendable (T) throws -> U
+        @_inheritActorContext(always) _ transform: @escaping @isolated(any) @Sendable (T) throws -> U
     ) -> Promise<U> {
         map(via: HandlerQueue(isolation: transform.isolation, else: conf.Q.map), synchronous(transform))
     }
@@ -71,7 +71,7 @@ extension Thenable {
     /// ```
     @inlinable
     public func compactMap<U>(
-        @_inheritActorContext _ transform: @escaping @isolated(any) @Sendable (T) throws -> U?
+        @_inheritActorContext(always) _ transform: @escaping @isolated(any) @Sendable (T) throws -> U?
     ) -> Promise<U> {
         compactMap(
             via: HandlerQueue(isolation: transform.isolation, else: conf.Q.map), synchronous(transform))
@@ -134,7 +134,7 @@ extension Guarantee {
     /// ```
     @inlinable
     public func map<U>(
-        @_inheritActorContext _ transform: @escaping @isolated(any) @Sendable (T) -> U
+        @_inheritActorContext(always) _ transform: @escaping @isolated(any) @Sendable (T) -> U
     ) -> Guarantee<U> {
         map(via: HandlerQueue(isolation: transform.isolation, else: conf.Q.map), synchronous(transform))
     }

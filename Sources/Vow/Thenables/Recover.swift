@@ -16,7 +16,7 @@ extension CatchMixin {
     @inlinable
     public func recover<U: Thenable>(
         policy: CatchPolicy = conf.catchPolicy,
-        @_inheritActorContext _ body: @escaping @isolated(any) @Sendable (any Error) throws -> U
+        @_inheritActorContext(always) _ body: @escaping @isolated(any) @Sendable (any Error) throws -> U
     ) -> Promise<T> where U.T == T {
         recover(
             via: HandlerQueue(isolation: body.isolation, else: conf.Q.map), policy: policy, synchronous(body))
@@ -76,7 +76,7 @@ extension CatchMixin {
     @inlinable
     @discardableResult
     public func recover(
-        @_inheritActorContext _ body: @escaping @isolated(any) @Sendable (any Error) -> Guarantee<T>
+        @_inheritActorContext(always) _ body: @escaping @isolated(any) @Sendable (any Error) -> Guarantee<T>
     ) -> Guarantee<T> {
         recover(via: HandlerQueue(isolation: body.isolation, else: conf.Q.map), synchronous(body))
     }
@@ -129,7 +129,7 @@ extension CatchMixin {
     /// }.done(render).catch(report)
     /// ```
     @inlinable
-    public func ensure(@_inheritActorContext _ body: @escaping @isolated(any) @Sendable () -> Void)
+    public func ensure(@_inheritActorContext(always) _ body: @escaping @isolated(any) @Sendable () -> Void)
         -> Promise<T>
     {
         ensure(via: HandlerQueue(isolation: body.isolation, else: conf.Q.return), synchronous(body))
@@ -177,7 +177,7 @@ extension CatchMixin {
     /// ```
     @inlinable
     public func ensureThen(
-        @_inheritActorContext _ body: @escaping @isolated(any) @Sendable () -> Guarantee<Void>
+        @_inheritActorContext(always) _ body: @escaping @isolated(any) @Sendable () -> Guarantee<Void>
     ) -> Promise<T> {
         ensureThen(via: HandlerQueue(isolation: body.isolation, else: conf.Q.return), synchronous(body))
     }
@@ -230,7 +230,7 @@ extension CatchMixin where T == Void {
     @inlinable
     @discardableResult
     public func recover(
-        @_inheritActorContext _ body: @escaping @isolated(any) @Sendable (any Error) -> Void
+        @_inheritActorContext(always) _ body: @escaping @isolated(any) @Sendable (any Error) -> Void
     ) -> Guarantee<Void> {
         let queue = HandlerQueue(isolation: body.isolation, else: conf.Q.map)
         let body = synchronous(body)
@@ -286,7 +286,7 @@ extension CatchMixin where T == Void {
     @inlinable
     public func recover(
         policy: CatchPolicy = conf.catchPolicy,
-        @_inheritActorContext _ body: @escaping @isolated(any) @Sendable (any Error) throws -> Void
+        @_inheritActorContext(always) _ body: @escaping @isolated(any) @Sendable (any Error) throws -> Void
     ) -> Promise<Void> {
         recover(
             via: HandlerQueue(isolation: body.isolation, else: conf.Q.map), policy: policy, synchronous(body))

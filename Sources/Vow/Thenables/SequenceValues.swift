@@ -20,7 +20,7 @@ extension Thenable where T: Sequence, T.Element: Sendable {
     /// ```
     @inlinable
     public func mapValues<U: Sendable>(
-        @_inheritActorContext _ transform: @escaping @isolated(any) @Sendable (T.Element) throws -> U
+        @_inheritActorContext(always) _ transform: @escaping @isolated(any) @Sendable (T.Element) throws -> U
     ) -> Promise<[U]> {
         let queue = HandlerQueue(isolation: transform.isolation, else: conf.Q.map)
         let transform = synchronous(transform)
@@ -63,7 +63,7 @@ extension Thenable where T: Sequence, T.Element: Sendable {
     /// ```
     @inlinable
     public func flatMapValues<U: Sequence & Sendable>(
-        @_inheritActorContext _ transform: @escaping @isolated(any) @Sendable (T.Element) throws -> U
+        @_inheritActorContext(always) _ transform: @escaping @isolated(any) @Sendable (T.Element) throws -> U
     ) -> Promise<[U.Element]> where U.Element: Sendable {
         let queue = HandlerQueue(isolation: transform.isolation, else: conf.Q.map)
         let transform = synchronous(transform)
@@ -106,7 +106,7 @@ extension Thenable where T: Sequence, T.Element: Sendable {
     /// ```
     @inlinable
     public func compactMapValues<U: Sendable>(
-        @_inheritActorContext _ transform: @escaping @isolated(any) @Sendable (T.Element) throws -> U?
+        @_inheritActorContext(always) _ transform: @escaping @isolated(any) @Sendable (T.Element) throws -> U?
     ) -> Promise<[U]> {
         let queue = HandlerQueue(isolation: transform.isolation, else: conf.Q.map)
         let transform = synchronous(transform)
@@ -153,7 +153,7 @@ extension Thenable where T: Sequence, T.Element: Sendable {
     /// ```
     @inlinable
     public func thenMap<U: Thenable>(
-        @_inheritActorContext _ transform: @escaping @isolated(any) @Sendable (T.Element) throws -> U
+        @_inheritActorContext(always) _ transform: @escaping @isolated(any) @Sendable (T.Element) throws -> U
     ) -> Promise<[U.T]> {
         let queue = HandlerQueue(isolation: transform.isolation, else: conf.Q.map)
         let transform = synchronous(transform)
@@ -202,7 +202,7 @@ extension Thenable where T: Sequence, T.Element: Sendable {
     /// ```
     @inlinable
     public func thenFlatMap<U: Thenable>(
-        @_inheritActorContext _ transform: @escaping @isolated(any) @Sendable (T.Element) throws -> U
+        @_inheritActorContext(always) _ transform: @escaping @isolated(any) @Sendable (T.Element) throws -> U
     ) -> Promise<[U.T.Element]> where U.T: Sequence, U.T.Element: Sendable {
         let queue = HandlerQueue(isolation: transform.isolation, else: conf.Q.map)
         let transform = synchronous(transform)
@@ -255,7 +255,7 @@ extension Thenable where T: Sequence, T.Element: Sendable {
     /// ```
     @inlinable
     public func filterValues(
-        @_inheritActorContext _ isIncluded: @escaping @isolated(any) @Sendable (T.Element) -> Bool
+        @_inheritActorContext(always) _ isIncluded: @escaping @isolated(any) @Sendable (T.Element) -> Bool
     ) -> Promise<[T.Element]> {
         let queue = HandlerQueue(isolation: isIncluded.isolation, else: conf.Q.map)
         let isIncluded = synchronous(isIncluded)
@@ -299,7 +299,7 @@ extension Thenable where T: Sequence, T.Element: Sendable {
     /// ```
     @inlinable
     public func firstValue(
-        @_inheritActorContext where test: @escaping @isolated(any) @Sendable (T.Element) -> Bool
+        @_inheritActorContext(always) where test: @escaping @isolated(any) @Sendable (T.Element) -> Bool
     ) -> Promise<T.Element> {
         let queue = HandlerQueue(isolation: test.isolation, else: conf.Q.map)
         let test = synchronous(test)
@@ -353,7 +353,7 @@ extension Thenable where T: Sequence, T.Element: Sendable {
     /// ```
     @inlinable
     public func sortedValues(
-        @_inheritActorContext _ areInIncreasingOrder:
+        @_inheritActorContext(always) _ areInIncreasingOrder:
             @escaping @isolated(any) @Sendable (T.Element, T.Element) -> Bool
     ) -> Promise<[T.Element]> {
         let queue = HandlerQueue(isolation: areInIncreasingOrder.isolation, else: conf.Q.map)
@@ -444,7 +444,7 @@ extension Guarantee where T: Sequence, T.Element: Sendable {
     /// ```
     @inlinable
     public func mapValues<U: Sendable>(
-        @_inheritActorContext _ transform: @escaping @isolated(any) @Sendable (T.Element) -> U
+        @_inheritActorContext(always) _ transform: @escaping @isolated(any) @Sendable (T.Element) -> U
     ) -> Guarantee<[U]> {
         let queue = HandlerQueue(isolation: transform.isolation, else: conf.Q.map)
         let transform = synchronous(transform)
@@ -487,7 +487,7 @@ extension Guarantee where T: Sequence, T.Element: Sendable {
     /// ```
     @inlinable
     public func flatMapValues<U: Sequence & Sendable>(
-        @_inheritActorContext _ transform: @escaping @isolated(any) @Sendable (T.Element) -> U
+        @_inheritActorContext(always) _ transform: @escaping @isolated(any) @Sendable (T.Element) -> U
     ) -> Guarantee<[U.Element]> where U.Element: Sendable {
         let queue = HandlerQueue(isolation: transform.isolation, else: conf.Q.map)
         let transform = synchronous(transform)
@@ -530,7 +530,7 @@ extension Guarantee where T: Sequence, T.Element: Sendable {
     /// ```
     @inlinable
     public func compactMapValues<U: Sendable>(
-        @_inheritActorContext _ transform: @escaping @isolated(any) @Sendable (T.Element) -> U?
+        @_inheritActorContext(always) _ transform: @escaping @isolated(any) @Sendable (T.Element) -> U?
     ) -> Guarantee<[U]> {
         let queue = HandlerQueue(isolation: transform.isolation, else: conf.Q.map)
         let transform = synchronous(transform)
@@ -575,7 +575,8 @@ extension Guarantee where T: Sequence, T.Element: Sendable {
     /// ```
     @inlinable
     public func thenMap<U: Sendable>(
-        @_inheritActorContext _ transform: @escaping @isolated(any) @Sendable (T.Element) -> Guarantee<U>
+        @_inheritActorContext(always) _ transform:
+            @escaping @isolated(any) @Sendable (T.Element) -> Guarantee<U>
     ) -> Guarantee<[U]> {
         let queue = HandlerQueue(isolation: transform.isolation, else: conf.Q.map)
         let transform = synchronous(transform)
@@ -624,7 +625,8 @@ extension Guarantee where T: Sequence, T.Element: Sendable {
     /// ```
     @inlinable
     public func thenFlatMap<U: Sequence & Sendable>(
-        @_inheritActorContext _ transform: @escaping @isolated(any) @Sendable (T.Element) -> Guarantee<U>
+        @_inheritActorContext(always) _ transform:
+            @escaping @isolated(any) @Sendable (T.Element) -> Guarantee<U>
     ) -> Guarantee<[U.Element]> where U.Element: Sendable {
         let queue = HandlerQueue(isolation: transform.isolation, else: conf.Q.map)
         let transform = synchronous(transform)
@@ -677,7 +679,7 @@ extension Guarantee where T: Sequence, T.Element: Sendable {
     /// ```
     @inlinable
     public func filterValues(
-        @_inheritActorContext _ isIncluded: @escaping @isolated(any) @Sendable (T.Element) -> Bool
+        @_inheritActorContext(always) _ isIncluded: @escaping @isolated(any) @Sendable (T.Element) -> Bool
     ) -> Guarantee<[T.Element]> {
         let queue = HandlerQueue(isolation: isIncluded.isolation, else: conf.Q.map)
         let isIncluded = synchronous(isIncluded)
@@ -720,7 +722,7 @@ extension Guarantee where T: Sequence, T.Element: Sendable {
     /// ```
     @inlinable
     public func sortedValues(
-        @_inheritActorContext _ areInIncreasingOrder:
+        @_inheritActorContext(always) _ areInIncreasingOrder:
             @escaping @isolated(any) @Sendable (T.Element, T.Element) -> Bool
     ) -> Guarantee<[T.Element]> {
         let queue = HandlerQueue(isolation: areInIncreasingOrder.isolation, else: conf.Q.map)

@@ -21,7 +21,7 @@ extension Thenable {
     /// ```
     @inlinable
     public func then<U: Thenable>(
-        @_inheritActorContext _ body: @escaping @isolated(any) @Sendable (T) throws -> U
+        @_inheritActorContext(always) _ body: @escaping @isolated(any) @Sendable (T) throws -> U
     ) -> Promise<U.T> {
         then(via: HandlerQueue(isolation: body.isolation, else: conf.Q.map), synchronous(body))
     }
@@ -92,7 +92,7 @@ extension Guarantee {
     @inlinable
     @discardableResult
     public func then<U>(
-        @_inheritActorContext _ body: @escaping @isolated(any) @Sendable (T) -> Guarantee<U>
+        @_inheritActorContext(always) _ body: @escaping @isolated(any) @Sendable (T) -> Guarantee<U>
     ) -> Guarantee<U> {
         then(via: HandlerQueue(isolation: body.isolation, else: conf.Q.map), synchronous(body))
     }

@@ -20,7 +20,7 @@ extension Thenable {
     @inlinable
     public func validate(
         rejecting error: (any Error)? = nil,
-        @_inheritActorContext _ predicate: @escaping @isolated(any) @Sendable (T) throws -> Bool
+        @_inheritActorContext(always) _ predicate: @escaping @isolated(any) @Sendable (T) throws -> Bool
     ) -> Promise<T> {
         validate(
             via: HandlerQueue(isolation: predicate.isolation, else: conf.Q.map), rejecting: error,

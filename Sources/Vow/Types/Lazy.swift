@@ -20,7 +20,7 @@ extension Promise {
     /// returns. A throw from `body` rejects the promise.
     @inlinable
     public static func lazy(
-        @_inheritActorContext _ body: @escaping @isolated(any) @Sendable (Resolver<T>) throws -> Void
+        @_inheritActorContext(always) _ body: @escaping @isolated(any) @Sendable (Resolver<T>) throws -> Void
     ) -> Promise<T> {
         let queue = HandlerQueue(isolation: body.isolation, else: nil)
         let work = synchronous(body)
@@ -55,7 +55,7 @@ extension Promise {
     /// ```
     @inlinable
     public static func lazy<U: Thenable>(
-        @_inheritActorContext _ body: @escaping @isolated(any) @Sendable () throws -> U
+        @_inheritActorContext(always) _ body: @escaping @isolated(any) @Sendable () throws -> U
     ) -> Promise<T> where U.T == T {
         let queue = HandlerQueue(isolation: body.isolation, else: nil)
         let work = synchronous(body)
@@ -77,7 +77,7 @@ extension Guarantee {
     /// ```
     @inlinable
     public static func lazy(
-        @_inheritActorContext _ body:
+        @_inheritActorContext(always) _ body:
             @escaping @isolated(any) @Sendable (@escaping @Sendable (T) -> Void) -> Void
     ) -> Guarantee<T> {
         let queue = HandlerQueue(isolation: body.isolation, else: nil)
@@ -101,7 +101,7 @@ extension Guarantee {
     /// ```
     @inlinable
     public static func lazy(
-        @_inheritActorContext _ body: @escaping @isolated(any) @Sendable () -> Guarantee<T>
+        @_inheritActorContext(always) _ body: @escaping @isolated(any) @Sendable () -> Guarantee<T>
     ) -> Guarantee<T> {
         let queue = HandlerQueue(isolation: body.isolation, else: nil)
         let work = synchronous(body)
