@@ -63,6 +63,10 @@ let package = Package(
             name: "TopLevelChecks", dependencies: ["Vow"], path: "Tests/TopLevelChecks",
             swiftSettings: strictness),
         .testTarget(name: "VowXCTests", dependencies: ["Vow"], swiftSettings: strictness),
+        // A server's shape, whose main queue never runs: CI runs it with `swift run ServerChecks`.
+        .executableTarget(
+            name: "ServerChecks", dependencies: ["Vow"], path: "Tests/ServerChecks", swiftSettings: strictness
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -6,6 +6,7 @@
 
 _Thread_local void *_Nullable vow_trampoline = NULL;
 _Thread_local void *_Nullable vow_running_mailbox = NULL;
+uint32_t vow_main_queue_watch = 0;
 
 bool vow_current_stack_bottom(uintptr_t *_Nonnull bottom) {
 #if defined(__APPLE__)

@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import Testing
 import Vow
 
@@ -201,9 +202,38 @@ import Vow
         let events: [LogEvent] = [
             .waitOnMainThread, .pendingPromiseDeallocated(createdAt: nil),
             .pendingGuaranteeDeallocated(createdAt: nil), .cauterized(TestError.boom),
+            .mainQueueStalled(threshold: 1),
         ]
         let descriptions = Set(events.map(\.description))
         #expect(descriptions.count == events.count)
         #expect(descriptions.allSatisfy { !$0.isEmpty })
+    }
+
+    /// The stalled-queue report itself is checked by `ServerChecks`, a program whose main queue
+    /// never runs; here the main queue runs, so handlers sent to it for longer than the
+    /// threshold must not be reported. The threshold's bad values are checked in the same
+    /// test, since they turn the report off for the whole process while they hold.
+    @Test func aServicedMainQueueIsNeverReportedStalledAndTheThresholdRejectsBadValues() throws {
+        #expect(conf.mainQueueStallThreshold == 1)
+        let events = try LeakReports.shared.capturing {
+            let handler: @isolated(any) @Sendable (Int) -> Void = { @MainActor _ in }
+            var sent: [Guarantee<Void>] = []
+            let end = Date(timeIntervalSinceNow: 1.5)
+            while Date() < end {
+                sent.append(Guarantee.value(1).done(handler))
+                Thread.sleep(forTimeInterval: 0.01)
+            }
+            _ = try value(of: when(guarantees: sent))
+        }
+        let stalls = events.filter { if case .mainQueueStalled = $0 { true } else { false } }
+        #expect(stalls.isEmpty, "a serviced main queue was reported stalled: \(stalls)")
+
+        defer { conf.mainQueueStallThreshold = 1 }
+        for bad: Double in [0, -1, .nan, .infinity, -.infinity] {
+            conf.mainQueueStallThreshold = bad
+            #expect(conf.mainQueueStallThreshold == nil, "\(bad) was kept as a threshold")
+        }
+        conf.mainQueueStallThreshold = 2.5
+        #expect(conf.mainQueueStallThreshold == 2.5)
     }
 }

@@ -104,6 +104,21 @@ static inline void vow_set_thread_running_mailbox(void *_Nullable mailbox) {
     vow_running_mailbox = mailbox;
 }
 
+/// The state of Vow's watch over the main queue (MainQueueWatch.swift): a C global, so that
+/// the check on every hop to a queue is one load, with no lazy initialization to go through.
+extern uint32_t vow_main_queue_watch;
+
+/// The watch's state, read with no ordering: it only decides whether to take the slow path.
+static inline uint32_t vow_main_queue_watch_state(void) {
+    return __atomic_load_n(&vow_main_queue_watch, __ATOMIC_RELAXED);
+}
+
+/// Moves the watch from `expected` to `desired`, if it is in `expected`; returns whether it did.
+static inline bool vow_main_queue_watch_move(uint32_t expected, uint32_t desired) {
+    return __atomic_compare_exchange_n(
+        &vow_main_queue_watch, &expected, desired, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);
+}
+
 /// A concurrent libdispatch queue, used by Vow as a reader-writer lock.
 typedef struct vow_barrier_queue_s vow_barrier_queue;
 

@@ -25,6 +25,7 @@ public final class Configuration: @unchecked Sendable {
         /// Every pair of queues ever set, which keeps them alive for lock-free readers.
         var queuePairs: [QueuePair.Key: QueuePair] = [:]
         var logHandler: @Sendable (LogEvent) -> Void = Configuration.printToStandardError
+        var mainQueueStallThreshold: Double? = 1
     }
 
     private let settings = Locked(Settings())
@@ -36,7 +37,8 @@ public final class Configuration: @unchecked Sendable {
     init() {
         queuesSlot.initialize(to: nil)
         policySlot.initialize(to: CatchPolicy.allErrorsExceptCancellation.bits)
-        Q = (.main, .main)
+        // The watch's own object, so that it sees the handlers sent to the default queues.
+        Q = (MainQueueWatch.mainQueue, MainQueueWatch.mainQueue)
     }
 
     deinit {
@@ -98,6 +100,30 @@ public final class Configuration: @unchecked Sendable {
             settings.withLock { swap(&$0.logHandler, &previous) }
             // `previous` is released here, after the lock: it may own the last reference to a
             // pending resolver, whose `deinit` logs, and so reads this property.
+        }
+    }
+
+    /// How many seconds a handler bound for the main queue may wait there before Vow reports
+    /// the main queue stalled, with ``LogEvent/mainQueueStalled(threshold:)``; `nil` turns the
+    /// report off. One second unless changed.
+    ///
+    /// A program whose main queue is never serviced (a server sitting in its accept loop, a
+    /// script whose top-level code ends without `hang` or `dispatchMain()`) never runs a
+    /// main-actor handler, nor a nonisolated one on the default queues, and nothing fails: the
+    /// report is how that shows. Vow reports it once per process, and never while the main
+    /// queue runs; a main thread blocked for longer than the threshold counts as stalled too.
+    /// A value that is not a positive number of seconds turns the report off, as `nil` does,
+    /// and reads back as `nil`.
+    ///
+    /// ```swift
+    /// conf.mainQueueStallThreshold = 5  // a program that blocks its main thread for seconds
+    /// ```
+    public var mainQueueStallThreshold: Double? {
+        get { settings.withLock { $0.mainQueueStallThreshold } }
+        set {
+            let threshold = newValue.flatMap { $0.isFinite && $0 > 0 ? $0 : nil }
+            settings.withLock { $0.mainQueueStallThreshold = threshold }
+            MainQueueWatch.setEnabled(threshold != nil)
         }
     }
 

@@ -4,7 +4,8 @@
 /// conf.logHandler = { event in
 ///     switch event {
 ///     case .waitOnMainThread: assertionFailure("\(event)")
-///     case .pendingPromiseDeallocated, .pendingGuaranteeDeallocated, .cauterized: print("Vow:", event)
+///     case .pendingPromiseDeallocated, .pendingGuaranteeDeallocated, .cauterized, .mainQueueStalled:
+///         print("Vow:", event)
 ///     }
 /// }
 /// ```
@@ -36,6 +37,18 @@ public enum LogEvent: Sendable {
 
     /// ``CatchMixin/cauterize()`` swallowed this error.
     case cauterized(any Error)
+
+    /// A handler bound for the main queue has waited there for over `threshold` seconds
+    /// (``Configuration/mainQueueStallThreshold``): the main queue is not being serviced, or
+    /// the main thread is blocked.
+    ///
+    /// A handler written in `@MainActor` code or a script's top-level code always runs on the
+    /// main queue, whatever `conf.Q` says, and a nonisolated one without `on:` runs there by
+    /// default. So a program must keep the main queue running: end a script with `hang(…)` or
+    /// `dispatchMain()`, or turn the main run loop; and give nonisolated work that must not
+    /// wait for the main thread a queue of its own, with `on:` or `conf.Q`. Reported once per
+    /// process.
+    case mainQueueStalled(threshold: Double)
 }
 
 extension LogEvent: CustomStringConvertible {
@@ -54,6 +67,14 @@ extension LogEvent: CustomStringConvertible {
             "A pending guarantee's resolve function was released uncalled: it can never resolve.\(made(at: site))"
         case .cauterized(let error):
             "cauterize() swallowed an error: \(error)"
+        case .mainQueueStalled(let threshold):
+            """
+            A handler for the main queue has waited over \(threshold) s: the main queue is not \
+            being serviced, or the main thread is blocked. Main-actor and top-level handlers \
+            always run there, whatever conf.Q says. Keep the main queue running (end a script \
+            with hang(…) or dispatchMain(), or turn the main run loop), and give nonisolated \
+            work a queue of its own with on: or conf.Q.
+            """
         }
     }
 

@@ -41,7 +41,7 @@ extension HandlerQueue {
         case nil:
             self.init(queue, nil)
         case let actor? where actor === MainActor.shared:
-            self = .queue(.main)
+            self = .queue(MainQueueWatch.mainQueue)
         case let actor?:
             self = .actor(IsolatedTarget(actor))
         }

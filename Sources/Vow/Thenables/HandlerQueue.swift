@@ -56,8 +56,10 @@ enum HandlerQueue: Sendable {
             work()
         case .queue(let queue):
             queue.async(execute: work)
+            MainQueueWatch.handlerSent(to: queue)
         case .flagged(let flagged):
             flagged.queue.async(flags: flagged.flags, execute: work)
+            MainQueueWatch.handlerSent(to: flagged.queue)
         case .actor(let target):
             target.run(ClosureJob(work))
         case .dispatched(let target):
