@@ -63,6 +63,15 @@ let package = Package(
             name: "TopLevelChecks", dependencies: ["Vow"], path: "Tests/TopLevelChecks",
             swiftSettings: strictness),
         .testTarget(name: "VowXCTests", dependencies: ["Vow"], swiftSettings: strictness),
+        // Built as a new Xcode 26 app project builds its code: main-actor isolated by default, with
+        // the "approachable concurrency" features. Troubleshooting.md quotes what users meet there.
+        .testTarget(
+            name: "DefaultMainActorTests", dependencies: ["Vow"],
+            swiftSettings: strictness + [
+                .defaultIsolation(MainActor.self),
+                .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+                .enableUpcomingFeature("InferIsolatedConformances"),
+            ]),
         // A server's shape, whose main queue never runs: CI runs it with `swift run ServerChecks`.
         .executableTarget(
             name: "ServerChecks", dependencies: ["Vow"], path: "Tests/ServerChecks", swiftSettings: strictness

@@ -87,16 +87,19 @@ enum ActorMailboxes {
         repeat {
             while let job = next {
                 if ranSinceYield == batchLimit {
-                    // The task may go on on another thread, which must not find the list there.
+                    // The slot is ours only while a handler runs, so the task may go on elsewhere.
                     await Task.yield()
                     ranSinceYield = 0
                 }
                 // Unlinked before it runs, so that each handler is let go as it finishes.
                 next = job.next
                 job.next = nil
+                // Restored rather than cleared: a handler that turns a run loop in `wait()` may
+                // run another actor's task inside its own, on this thread.
+                let outer = vow_thread_running_mailbox()
                 vow_set_thread_running_mailbox(slot)
                 job.perform(job)
-                vow_set_thread_running_mailbox(nil)
+                vow_set_thread_running_mailbox(outer)
                 ranSinceYield += 1
                 // What the handler sent to this actor runs next, in the order it was sent.
                 if let sent = running.sentHere.takeAll(prepending: next) {
