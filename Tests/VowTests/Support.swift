@@ -320,18 +320,6 @@ func residentSetGrowth(of round: () throws -> Void) rethrows -> String? {
     return nil
 }
 
-/// ``residentSetGrowth(of:)`` for a round that awaits.
-func residentSetGrowth(of round: () async throws -> Void) async rethrows -> String? {
-    for attempt in 1...3 {
-        guard let before = residentBytes() else { return nil }
-        try await round()
-        guard let after = residentBytes() else { return nil }
-        if after <= before + before / 20 { return nil }
-        if attempt == 3 { return "the resident set grew from \(before >> 20) MB to \(after >> 20) MB" }
-    }
-    return nil
-}
-
 /// The process's resident set in bytes, where the system says it in `/proc/self/statm`, as
 /// Linux does; `nil` elsewhere, and under a sanitizer, whose allocator holds freed memory back
 /// for a while (AddressSanitizer's quarantine) and so grows the resident set with every

@@ -85,20 +85,20 @@ import Testing
         #expect(growth == nil, "\(growth ?? "") after \(way.rawValue)")
     }
 
+    // No resident-set check here: 20,000 waiters are a few megabytes, less than the whole
+    // process's resident set moves while the rest of the suite runs beside this test (it was
+    // seen to grow by 32 MB three rounds in a row). The slot count is the exact proof.
     @Test func aTaskAwaitingAHeldPendingPromiseLetsGoOfItsWaiterWhenCancelled() async throws {
         let tasks = stressSize(20_000, sanitized: 2_000)
         let (shared, resolver) = Promise<Int>.pending()
-        let growth = await residentSetGrowth {
-            for _ in 0..<tasks {
-                let task = Task { try await shared.async() }
-                task.cancel()
-                let result = await task.result
-                #expect(throws: CancellationError.self) { try result.get() }
-            }
+        for _ in 0..<tasks {
+            let task = Task { try await shared.async() }
+            task.cancel()
+            let result = await task.result
+            #expect(throws: CancellationError.self) { try result.get() }
         }
         #expect(shared.pendingHandlerSlots == 0, "waiters were left attached: \(shared.pendingHandlerSlots)")
         #expect(shared.isPending)
-        #expect(growth == nil, "\(growth ?? "")")
         resolver.fulfill(1)
     }
 
