@@ -86,6 +86,12 @@ public class DispatchQueue: DispatchObject, @unchecked Sendable {
         execute work: @escaping @Sendable @convention(block) () -> Void
     ) {}
 
+    @preconcurrency
+    public func asyncAfter(
+        deadline: DispatchTime, qos: DispatchQoS = .unspecified, flags: DispatchWorkItemFlags = [],
+        execute work: @escaping @Sendable @convention(block) () -> Void
+    ) {}
+
     public func setSpecific<T>(key: DispatchSpecificKey<T>, value: T?) {}
 }
 
