@@ -164,19 +164,7 @@ import Vow
 
 /// An actor on an executor that counts the jobs it is given, to see whether awaiting left it.
 actor EnqueueCountingActor {
-    final class CountingExecutor: SerialExecutor {
-        let enqueued = Protected(0)
-        private let queue = DispatchQueue(label: "vow.tests.counting-executor")
-
-        func enqueue(_ job: consuming ExecutorJob) {
-            enqueued.withLock { $0 += 1 }
-            let job = UnownedJob(job)
-            let executor = asUnownedSerialExecutor()
-            queue.async { job.runSynchronously(on: executor) }
-        }
-    }
-
-    let executor = CountingExecutor()
+    let executor = QueueExecutor()
 
     nonisolated var unownedExecutor: UnownedSerialExecutor {
         executor.asUnownedSerialExecutor()

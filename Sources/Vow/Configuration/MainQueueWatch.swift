@@ -73,10 +73,11 @@ enum MainQueueWatch {
         if enabled {
             _ = vow_main_queue_watch_move(off, idle)
         } else {
-            // An armed watch turned off lets its pending check find nothing to do.
-            while !vow_main_queue_watch_move(idle, off) && !vow_main_queue_watch_move(armed, off) {
+            // An armed watch turned off lets its pending check find nothing to do; a watch that
+            // has reported stays quiet.
+            while true {
                 let state = vow_main_queue_watch_state()
-                if state == off || state == reported { return }
+                if state == off || state == reported || vow_main_queue_watch_move(state, off) { return }
             }
         }
     }

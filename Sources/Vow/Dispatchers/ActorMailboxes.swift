@@ -183,6 +183,8 @@ class MailboxJob: @unchecked Sendable {
 
 /// A job that calls a closure: a dispatcher's work, or a lazy promise's start.
 @usableFromInline
+// @unchecked: `work` is an immutable `@Sendable` closure, and what the class inherits is a
+// `MailboxJob`'s, whose comment says why that is safe.
 final class ClosureJob: MailboxJob, @unchecked Sendable {
     @usableFromInline
     let work: @Sendable () -> Void

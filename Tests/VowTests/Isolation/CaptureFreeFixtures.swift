@@ -3,11 +3,14 @@ import Foundation
 import Vow
 
 /// A serial executor on a dispatch queue of its own, so that code can tell it runs on the
-/// executor without touching the actor: the handlers below capture nothing that could say so.
+/// executor without touching the actor (the handlers below capture nothing that could say so),
+/// and that counts the jobs it is given, to show whether awaiting left the actor.
 final class QueueExecutor: SerialExecutor {
     let place = TestQueue("vow.tests.actor-executor")
+    let enqueued = Protected(0)
 
     func enqueue(_ job: consuming ExecutorJob) {
+        enqueued.withLock { $0 += 1 }
         let job = UnownedJob(job)
         let executor = asUnownedSerialExecutor()
         place.queue.async { job.runSynchronously(on: executor) }
