@@ -35,13 +35,12 @@ public func map<S: Sequence, U: Thenable>(
     as parallelism: Parallelism,
     @_inheritActorContext(always) _ transform: @escaping @isolated(any) @Sendable (S.Element) throws -> U
 ) -> Promise<[U.T]> where S.Element: Sendable {
-    let queue = HandlerQueue(isolation: transform.isolation, else: nil)
-    let start = synchronous(transform)
+    let transform = PlacedHandler(transform, else: nil)
     // Each element becomes a promise only when the throttle asks for it, so that the work is
     // throttled, not just its results.
     let items = Array(items)
     let starts = items.lazy.map { item in
-        Promise.value(item).then(via: queue) { try start($0) }
+        Promise.value(item).then(via: transform)
     }
     return gather(starts.makeIterator(), concurrently: parallelism.limit, counting: items.count)
 }

@@ -24,13 +24,12 @@ public func reduce<S: Sequence, Value: Sendable, U: Thenable>(
     _ initial: Value,
     @_inheritActorContext(always) _ combine: @escaping @isolated(any) @Sendable (Value, S.Element) throws -> U
 ) -> Promise<Value> where S.Element: Sendable, U.T == Value {
-    let queue = HandlerQueue(isolation: combine.isolation, else: nil)
-    let step = synchronous(combine)
+    let combine = PlacedHandler(combine, else: nil)
     // The whole chain is built now; each link is its predecessor's only consumer, so a
     // cancellation of the last one travels up to whichever step is running.
     var partial = Promise.value(initial)
     for item in items {
-        partial = partial.then(via: queue) { try step($0, item) }
+        partial = partial.then(via: combine.map { combine in { try combine($0, item) } })
     }
     return partial
 }

@@ -50,13 +50,12 @@ public func retry<U: Thenable, C: Clock>(
         everyError,
     @_inheritActorContext(always) _ body: @escaping @isolated(any) @Sendable () throws -> U
 ) -> Promise<U.T> where C.Duration == Duration {
-    let decide = synchronous(shouldRetry)
-    return Retry(
+    Retry(
         attempts: attempts, delay: delay, clock: clock,
-        deciding: HandlerQueue(isolation: shouldRetry.isolation, else: nil),
-        { error in Guarantee.value(try decide(error)) },
-        starting: HandlerQueue(isolation: body.isolation, else: nil),
-        synchronous(body)
+        deciding: PlacedHandler(shouldRetry, else: nil).map { decide in
+            { error in Guarantee.value(try decide(error)) }
+        },
+        starting: PlacedHandler(body, else: nil)
     ).start()
 }
 
@@ -87,9 +86,7 @@ public func retry<U: Thenable, C: Clock, Decision: Thenable>(
 ) -> Promise<U.T> where C.Duration == Duration, Decision.T == Bool {
     Retry(
         attempts: attempts, delay: delay, clock: clock,
-        deciding: HandlerQueue(isolation: shouldRetry.isolation, else: nil),
-        synchronous(shouldRetry), starting: HandlerQueue(isolation: body.isolation, else: nil),
-        synchronous(body)
+        deciding: PlacedHandler(shouldRetry, else: nil), starting: PlacedHandler(body, else: nil)
     ).start()
 }
 
@@ -107,22 +104,18 @@ struct Retry<Attempt: Thenable, Decision: Thenable>: Sendable where Decision.T =
     let attempts: Int
     let delay: RetryDelay
     let wait: @Sendable (Duration) -> Guarantee<Void>
-    let decisionQueue: HandlerQueue
-    let decide: @Sendable (any Error) throws -> Decision
-    let attemptQueue: HandlerQueue
-    let body: @Sendable () throws -> Attempt
+    let decide: PlacedHandler<@Sendable (any Error) throws -> Decision>
+    let body: PlacedHandler<@Sendable () throws -> Attempt>
 
     init<C: Clock>(
         attempts: Int, delay: RetryDelay, clock: C,
-        deciding decisionQueue: HandlerQueue, _ decide: @escaping @Sendable (any Error) throws -> Decision,
-        starting attemptQueue: HandlerQueue, _ body: @escaping @Sendable () throws -> Attempt
+        deciding decide: PlacedHandler<@Sendable (any Error) throws -> Decision>,
+        starting body: PlacedHandler<@Sendable () throws -> Attempt>
     ) where C.Duration == Duration {
         self.attempts = attempts
         self.delay = delay
         self.wait = { after($0, clock: clock) }
-        self.decisionQueue = decisionQueue
         self.decide = decide
-        self.attemptQueue = attemptQueue
         self.body = body
     }
 
@@ -138,14 +131,18 @@ struct Retry<Attempt: Thenable, Decision: Thenable>: Sendable where Decision.T =
 
     /// Makes attempt `number`, and, if it fails, decides about the next.
     private func attempt(_ number: Int) -> Promise<Attempt.T> {
-        Promise.value(()).then(via: attemptQueue) { _ in try body() }
-            .recover(via: decisionQueue, policy: .allErrorsExceptCancellation) { error in
-                guard number < attempts else { throw error }
-                return try decide(error).then(via: .inline) { again in
-                    guard again else { throw error }
-                    return try retry(after: number)
-                }
-            }
+        Promise.value(()).then(via: body.map { body in { @Sendable _ in try body() } })
+            .recover(
+                via: decide.map { decide in
+                    { error in
+                        guard number < attempts else { throw error }
+                        return try decide(error).then(on: nil) { again in
+                            guard again else { throw error }
+                            return try retry(after: number)
+                        }
+                    }
+                },
+                policy: .allErrorsExceptCancellation)
     }
 
     /// The attempt after `number`, once the delay after that many failures has passed.
@@ -156,6 +153,6 @@ struct Retry<Attempt: Thenable, Decision: Thenable>: Sendable where Decision.T =
                 "the retry delay after \(number) failures was \(pause); a delay cannot be negative")
         }
         guard pause > .zero else { return attempt(number + 1) }
-        return wait(pause).then(via: .inline) { attempt(number + 1) }
+        return wait(pause).then(on: nil) { attempt(number + 1) }
     }
 }

@@ -30,7 +30,7 @@ extension Thenable {
         owner: Owner,
         _ body: @escaping @Sendable (isolated Owner, T) throws -> U
     ) -> Promise<U.T> {
-        then(via: HandlerQueue(OwnerDispatcher(owner)), owner: owner, onOwner(body))
+        then(via: PlacedHandler(owner: owner, body), owner: owner)
     }
 
     /// Transforms the fulfilled value on `owner`, if it still exists; once it is gone, `body`
@@ -47,7 +47,7 @@ extension Thenable {
         owner: Owner,
         _ body: @escaping @Sendable (isolated Owner, T) throws -> U
     ) -> Promise<U> {
-        map(via: HandlerQueue(OwnerDispatcher(owner)), owner: owner, onOwner(body))
+        map(via: PlacedHandler(owner: owner, body), owner: owner)
     }
 
     /// Handles the fulfilled value on `owner`, if it still exists; once it is gone, `body` is
@@ -63,7 +63,7 @@ extension Thenable {
         owner: Owner,
         _ body: @escaping @Sendable (isolated Owner, T) throws -> Void
     ) -> Promise<Void> {
-        done(via: HandlerQueue(OwnerDispatcher(owner)), owner: owner, onOwner(body))
+        done(via: PlacedHandler(owner: owner, body), owner: owner)
     }
 
     /// Recovers from the errors `policy` covers on `owner`, if it still exists; once it is
@@ -81,7 +81,7 @@ extension Thenable {
         policy: CatchPolicy = conf.catchPolicy,
         _ body: @escaping @Sendable (isolated Owner, any Error) throws -> U
     ) -> Promise<T> where U.T == T {
-        recover(via: HandlerQueue(OwnerDispatcher(owner)), owner: owner, policy: policy, onOwner(body))
+        recover(via: PlacedHandler(owner: owner, body), owner: owner, policy: policy)
     }
 
     /// Runs `body` on `owner` however the thenable settles, and passes the result on, if
@@ -98,7 +98,7 @@ extension Thenable {
         owner: Owner,
         _ body: @escaping @Sendable (isolated Owner) -> Void
     ) -> Promise<T> {
-        ensure(via: HandlerQueue(OwnerDispatcher(owner)), owner: owner, onOwner(body))
+        ensure(via: PlacedHandler(owner: owner, body), owner: owner)
     }
 }
 
@@ -120,7 +120,7 @@ extension CatchMixin {
         policy: CatchPolicy = conf.catchPolicy,
         _ body: @escaping @Sendable (isolated Owner, any Error) -> Void
     ) -> Finalizer {
-        self.catch(via: HandlerQueue(OwnerDispatcher(owner)), owner: owner, policy: policy, onOwner(body))
+        self.catch(via: PlacedHandler(owner: owner, body), owner: owner, policy: policy)
     }
 }
 

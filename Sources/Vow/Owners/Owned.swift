@@ -40,36 +40,34 @@ struct OwnerDispatcher<Owner: Actor>: Dispatcher {
     }
 }
 
-/// The handler of an actor-bound step as a plain function of its owner, to be called only on
-/// that actor.
-///
-/// An `isolated` parameter changes where a function may be called, not how: the actor is passed
-/// as any other argument, and `unsafeBitCast` traps should the two sizes ever differ. The step
-/// runs through an ``OwnerDispatcher``, which calls the handler only while running on the owner,
-/// so the isolation the type promised holds.
-@inlinable
-func onOwner<Owner: Actor, A, R>(
-    _ handler: @escaping @Sendable (isolated Owner, A) throws -> R
-) -> @Sendable (Owner, A) throws -> R {
-    unsafeBitCast(handler, to: (@Sendable (Owner, A) throws -> R).self)
-}
+extension PlacedHandler {
+    // A handler bound to an actor, as a plain function of its owner, placed on that actor.
+    //
+    // An `isolated` parameter changes where a function may be called, not how: the actor is
+    // passed as any other argument, and `unsafeBitCast` traps should the two sizes ever differ.
+    // The queue is an ``OwnerDispatcher`` of the owner, which calls the handler only while
+    // running on the owner, so the isolation the type promised holds.
 
-/// The handler of an actor-bound step that cannot throw as a plain function of its owner; see
-/// the first `onOwner(_:)`.
-@inlinable
-func onOwner<Owner: Actor, A>(
-    _ handler: @escaping @Sendable (isolated Owner, A) -> Void
-) -> @Sendable (Owner, A) -> Void {
-    unsafeBitCast(handler, to: (@Sendable (Owner, A) -> Void).self)
-}
+    /// A handler of the owner and one argument, placed on the owner.
+    @inlinable
+    init<Owner: Actor, A, R>(owner: Owner, _ handler: @escaping @Sendable (isolated Owner, A) throws -> R)
+    where Body == @Sendable (Owner, A) throws -> R {
+        self.init(HandlerQueue(OwnerDispatcher(owner)), unsafeBitCast(handler, to: Body.self))
+    }
 
-/// The handler of an actor-bound step that gets the owner alone as a plain function of it; see
-/// the first `onOwner(_:)`.
-@inlinable
-func onOwner<Owner: Actor>(_ handler: @escaping @Sendable (isolated Owner) -> Void)
-    -> @Sendable (Owner) -> Void
-{
-    unsafeBitCast(handler, to: (@Sendable (Owner) -> Void).self)
+    /// A handler of the owner and one argument that cannot throw, placed on the owner.
+    @inlinable
+    init<Owner: Actor, A>(owner: Owner, _ handler: @escaping @Sendable (isolated Owner, A) -> Void)
+    where Body == @Sendable (Owner, A) -> Void {
+        self.init(HandlerQueue(OwnerDispatcher(owner)), unsafeBitCast(handler, to: Body.self))
+    }
+
+    /// A handler of the owner alone, placed on the owner.
+    @inlinable
+    init<Owner: Actor>(owner: Owner, _ handler: @escaping @Sendable (isolated Owner) -> Void)
+    where Body == @Sendable (Owner) -> Void {
+        self.init(HandlerQueue(OwnerDispatcher(owner)), unsafeBitCast(handler, to: Body.self))
+    }
 }
 
 extension Thenable {
@@ -78,52 +76,55 @@ extension Thenable {
 
     @inlinable
     func then<Owner: AnyObject & Sendable, U: Thenable>(
-        via queue: HandlerQueue, owner: Owner, _ body: @escaping @Sendable (Owner, T) throws -> U
+        via handler: PlacedHandler<@Sendable (Owner, T) throws -> U>, owner: Owner
     ) -> Promise<U.T> {
-        Promise(chain(on: queue, OwnedThenStep(Owned(owner, body))))
+        Promise(chain(on: handler.queue, OwnedThenStep(Owned(owner, handler.body))))
     }
 
     @inlinable
     func map<Owner: AnyObject & Sendable, U>(
-        via queue: HandlerQueue, owner: Owner, _ body: @escaping @Sendable (Owner, T) throws -> U
+        via handler: PlacedHandler<@Sendable (Owner, T) throws -> U>, owner: Owner
     ) -> Promise<U> {
-        Promise(chain(on: queue, OwnedMapStep(Owned(owner, body))))
+        Promise(chain(on: handler.queue, OwnedMapStep(Owned(owner, handler.body))))
     }
 
     @inlinable
     func done<Owner: AnyObject & Sendable>(
-        via queue: HandlerQueue, owner: Owner, _ body: @escaping @Sendable (Owner, T) throws -> Void
+        via handler: PlacedHandler<@Sendable (Owner, T) throws -> Void>, owner: Owner
     ) -> Promise<Void> {
-        map(via: queue, owner: owner, body)
+        map(via: handler, owner: owner)
     }
 
     @inlinable
     func recover<Owner: AnyObject & Sendable, U: Thenable>(
-        via queue: HandlerQueue, owner: Owner, policy: CatchPolicy,
-        _ body: @escaping @Sendable (Owner, any Error) throws -> U
+        via handler: PlacedHandler<@Sendable (Owner, any Error) throws -> U>, owner: Owner,
+        policy: CatchPolicy
     ) -> Promise<T> where U.T == T {
-        Promise(chain(on: queue, OwnedRecoverStep(Owned(owner, body), policy: policy)))
+        Promise(chain(on: handler.queue, OwnedRecoverStep(Owned(owner, handler.body), policy: policy)))
     }
 
     @inlinable
     func ensure<Owner: AnyObject & Sendable>(
-        via queue: HandlerQueue, owner: Owner, _ body: @escaping @Sendable (Owner) -> Void
+        via handler: PlacedHandler<@Sendable (Owner) -> Void>, owner: Owner
     ) -> Promise<T> {
-        Promise(chain(on: queue, OwnedEnsureStep(Owned(owner, body))))
+        Promise(chain(on: handler.queue, OwnedEnsureStep(Owned(owner, handler.body))))
     }
 }
 
 extension CatchMixin {
     @inlinable
     func `catch`<Owner: AnyObject & Sendable>(
-        via queue: HandlerQueue, owner: Owner, policy: CatchPolicy,
-        _ body: @escaping @Sendable (Owner, any Error) -> Void
+        via handler: PlacedHandler<@Sendable (Owner, any Error) -> Void>, owner: Owner, policy: CatchPolicy
     ) -> Finalizer {
-        let owned = Owned(owner, body)
         // The end of a chain: with the owner gone there is nothing left to cancel.
-        return self.catch(via: queue, policy: policy) { error in
-            if let owner = owned.owner { owned.body(owner, error) }
-        }
+        self.catch(
+            via: handler.map { body in
+                let owned = Owned(owner, body)
+                return { error in
+                    if let owner = owned.owner { owned.body(owner, error) }
+                }
+            },
+            policy: policy)
     }
 }
 

@@ -39,8 +39,7 @@ extension CatchMixin {
         @_inheritActorContext(always) _ body: @escaping @isolated(any) @Sendable (any Error) -> Void
     ) -> Finalizer {
         self.catch(
-            via: HandlerQueue(isolation: body.isolation, else: conf.Q.return), policy: policy,
-            synchronous(body))
+            via: PlacedHandler(body, else: conf.Q.return), policy: policy)
     }
 
     /// Handles the error that ends a chain on `on`, or inline when `on` is `nil`.
@@ -60,7 +59,7 @@ extension CatchMixin {
         policy: CatchPolicy = conf.catchPolicy,
         _ body: @escaping @Sendable (any Error) -> Void
     ) -> Finalizer {
-        self.catch(via: HandlerQueue(on, flags), policy: policy, body)
+        self.catch(via: PlacedHandler(on: on, flags: flags, body), policy: policy)
     }
 
     /// Handles the error that ends a chain through `dispatcher`.
@@ -79,16 +78,16 @@ extension CatchMixin {
         policy: CatchPolicy = conf.catchPolicy,
         _ body: @escaping @Sendable (any Error) -> Void
     ) -> Finalizer {
-        self.catch(via: HandlerQueue(dispatcher), policy: policy, body)
+        self.catch(via: PlacedHandler(on: dispatcher, body), policy: policy)
     }
 
     @inlinable
     func `catch`(
-        via queue: HandlerQueue, policy: CatchPolicy, _ body: @escaping @Sendable (any Error) -> Void
+        via handler: PlacedHandler<@Sendable (any Error) -> Void>, policy: CatchPolicy
     )
         -> Finalizer
     {
-        Finalizer(chain(on: queue, CatchStep<T>(body, policy: policy)))
+        Finalizer(chain(on: handler.queue, CatchStep<T>(handler.body, policy: policy)))
     }
 
     /// Ends a chain whose errors need no handling, reporting any that arrives as
@@ -100,7 +99,7 @@ extension CatchMixin {
     @inlinable
     @discardableResult
     public func cauterize() -> Finalizer {
-        self.catch(via: .inline, policy: conf.catchPolicy) { conf.log(.cauterized($0)) }
+        self.catch(on: nil, policy: conf.catchPolicy) { conf.log(.cauterized($0)) }
     }
 }
 

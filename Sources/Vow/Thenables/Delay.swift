@@ -39,7 +39,7 @@ extension Thenable {
     }
 
     func delay(by wait: @escaping @Sendable () -> Guarantee<Void>) -> Promise<T> {
-        then(via: .inline) { value in wait().map(via: .inline) { value } }
+        then(on: nil) { value in wait().map(on: nil) { value } }
     }
 }
 
@@ -74,6 +74,6 @@ extension Guarantee {
     }
 
     func delay(by wait: @escaping @Sendable () -> Guarantee<Void>) -> Guarantee<T> {
-        then(via: .inline) { value in wait().map(via: .inline) { value } }
+        then(on: nil) { value in wait().map(on: nil) { value } }
     }
 }

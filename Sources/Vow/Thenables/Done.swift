@@ -25,7 +25,7 @@ extension Thenable {
     public func done(
         @_inheritActorContext(always) _ body: @escaping @isolated(any) @Sendable (T) throws -> Void
     ) -> Promise<Void> {
-        done(via: HandlerQueue(isolation: body.isolation, else: conf.Q.return), synchronous(body))
+        done(via: PlacedHandler(body, else: conf.Q.return))
     }
 
     /// Consumes the fulfilled value on `on`, or inline when `on` is `nil`.
@@ -43,7 +43,7 @@ extension Thenable {
         flags: DispatchWorkItemFlags? = nil,
         _ body: @escaping @Sendable (T) throws -> Void
     ) -> Promise<Void> {
-        done(via: HandlerQueue(on, flags), body)
+        done(via: PlacedHandler(on: on, flags: flags, body))
     }
 
     /// Consumes the fulfilled value through `dispatcher`.
@@ -60,12 +60,12 @@ extension Thenable {
         on dispatcher: some Dispatcher,
         _ body: @escaping @Sendable (T) throws -> Void
     ) -> Promise<Void> {
-        done(via: HandlerQueue(dispatcher), body)
+        done(via: PlacedHandler(on: dispatcher, body))
     }
 
     @inlinable
-    func done(via queue: HandlerQueue, _ body: @escaping @Sendable (T) throws -> Void) -> Promise<Void> {
-        map(via: queue, body)
+    func done(via handler: PlacedHandler<@Sendable (T) throws -> Void>) -> Promise<Void> {
+        map(via: handler)
     }
 }
 
@@ -82,7 +82,7 @@ extension Guarantee {
     public func done(
         @_inheritActorContext(always) _ body: @escaping @isolated(any) @Sendable (T) -> Void
     ) -> Guarantee<Void> {
-        done(via: HandlerQueue(isolation: body.isolation, else: conf.Q.return), synchronous(body))
+        done(via: PlacedHandler(body, else: conf.Q.return))
     }
 
     /// Consumes the value on `on`, or inline when `on` is `nil`.
@@ -97,7 +97,7 @@ extension Guarantee {
         flags: DispatchWorkItemFlags? = nil,
         _ body: @escaping @Sendable (T) -> Void
     ) -> Guarantee<Void> {
-        done(via: HandlerQueue(on, flags), body)
+        done(via: PlacedHandler(on: on, flags: flags, body))
     }
 
     /// Consumes the value through `dispatcher`.
@@ -111,11 +111,11 @@ extension Guarantee {
         on dispatcher: some Dispatcher,
         _ body: @escaping @Sendable (T) -> Void
     ) -> Guarantee<Void> {
-        done(via: HandlerQueue(dispatcher), body)
+        done(via: PlacedHandler(on: dispatcher, body))
     }
 
     @inlinable
-    func done(via queue: HandlerQueue, _ body: @escaping @Sendable (T) -> Void) -> Guarantee<Void> {
-        map(via: queue, body)
+    func done(via handler: PlacedHandler<@Sendable (T) -> Void>) -> Guarantee<Void> {
+        map(via: handler)
     }
 }

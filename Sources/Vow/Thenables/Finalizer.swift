@@ -62,9 +62,7 @@ public final class Finalizer: Sendable {
     public func finally(@_inheritActorContext(always) _ body: @escaping @isolated(any) @Sendable () -> Void)
         -> Guarantee<Void>
     {
-        let queue = HandlerQueue(isolation: body.isolation, else: conf.Q.return)
-        let body = synchronous(body)
-        return finished.done(via: queue) { body() }
+        finally(via: PlacedHandler(body, else: conf.Q.return))
     }
 
     /// Runs `body` on `on`, or inline when `on` is `nil`, once the chain has finished.
@@ -84,7 +82,7 @@ public final class Finalizer: Sendable {
         flags: DispatchWorkItemFlags? = nil,
         _ body: @escaping @Sendable () -> Void
     ) -> Guarantee<Void> {
-        finished.done(via: HandlerQueue(on, flags)) { body() }
+        finally(via: PlacedHandler(on: on, flags: flags, body))
     }
 
     /// Runs `body` through `dispatcher` once the chain has finished.
@@ -98,7 +96,12 @@ public final class Finalizer: Sendable {
         on dispatcher: some Dispatcher,
         _ body: @escaping @Sendable () -> Void
     ) -> Guarantee<Void> {
-        finished.done(via: HandlerQueue(dispatcher)) { body() }
+        finally(via: PlacedHandler(on: dispatcher, body))
+    }
+
+    @inlinable
+    func finally(via handler: PlacedHandler<@Sendable () -> Void>) -> Guarantee<Void> {
+        finished.done(via: handler.map { body in { @Sendable _ in body() } })
     }
 
     /// A guarantee that resolves once the chain has finished: after the `catch` handler if

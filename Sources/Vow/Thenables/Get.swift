@@ -17,7 +17,7 @@ extension Thenable {
     public func get(
         @_inheritActorContext(always) _ body: @escaping @isolated(any) @Sendable (T) throws -> Void
     ) -> Promise<T> {
-        get(via: HandlerQueue(isolation: body.isolation, else: conf.Q.return), synchronous(body))
+        get(via: PlacedHandler(body, else: conf.Q.return))
     }
 
     /// Looks at the fulfilled value on `on`, or inline when `on` is `nil`, without changing it.
@@ -31,7 +31,7 @@ extension Thenable {
         flags: DispatchWorkItemFlags? = nil,
         _ body: @escaping @Sendable (T) throws -> Void
     ) -> Promise<T> {
-        get(via: HandlerQueue(on, flags), body)
+        get(via: PlacedHandler(on: on, flags: flags, body))
     }
 
     /// Looks at the fulfilled value through `dispatcher` without changing it.
@@ -44,12 +44,12 @@ extension Thenable {
         on dispatcher: some Dispatcher,
         _ body: @escaping @Sendable (T) throws -> Void
     ) -> Promise<T> {
-        get(via: HandlerQueue(dispatcher), body)
+        get(via: PlacedHandler(on: dispatcher, body))
     }
 
     @inlinable
-    func get(via queue: HandlerQueue, _ body: @escaping @Sendable (T) throws -> Void) -> Promise<T> {
-        Promise(chain(on: queue, GetStep(body)))
+    func get(via handler: PlacedHandler<@Sendable (T) throws -> Void>) -> Promise<T> {
+        Promise(chain(on: handler.queue, GetStep(handler.body)))
     }
 
     /// Looks at the result, value or error, without changing it. Useful for logging.
@@ -66,7 +66,7 @@ extension Thenable {
         @_inheritActorContext(always) _ body:
             @escaping @isolated(any) @Sendable (Result<T, any Error>) -> Void
     ) -> Promise<T> {
-        tap(via: HandlerQueue(isolation: body.isolation, else: conf.Q.map), synchronous(body))
+        tap(via: PlacedHandler(body, else: conf.Q.map))
     }
 
     /// Looks at the result on `on`, or inline when `on` is `nil`, without changing it.
@@ -80,7 +80,7 @@ extension Thenable {
         flags: DispatchWorkItemFlags? = nil,
         _ body: @escaping @Sendable (Result<T, any Error>) -> Void
     ) -> Promise<T> {
-        tap(via: HandlerQueue(on, flags), body)
+        tap(via: PlacedHandler(on: on, flags: flags, body))
     }
 
     /// Looks at the result through `dispatcher` without changing it.
@@ -93,14 +93,12 @@ extension Thenable {
         on dispatcher: some Dispatcher,
         _ body: @escaping @Sendable (Result<T, any Error>) -> Void
     ) -> Promise<T> {
-        tap(via: HandlerQueue(dispatcher), body)
+        tap(via: PlacedHandler(on: dispatcher, body))
     }
 
     @inlinable
-    func tap(via queue: HandlerQueue, _ body: @escaping @Sendable (Result<T, any Error>) -> Void) -> Promise<
-        T
-    > {
-        Promise(chain(on: queue, TapStep(body)))
+    func tap(via handler: PlacedHandler<@Sendable (Result<T, any Error>) -> Void>) -> Promise<T> {
+        Promise(chain(on: handler.queue, TapStep(handler.body)))
     }
 }
 
@@ -117,9 +115,7 @@ extension Guarantee {
         @_inheritActorContext(always) _ body:
             @escaping @isolated(any) @Sendable (Result<T, any Error>) -> Void
     ) -> Guarantee<T> {
-        let queue = HandlerQueue(isolation: body.isolation, else: conf.Q.map)
-        let body = synchronous(body)
-        return get(via: queue) { body(.success($0)) }
+        tap(via: PlacedHandler(body, else: conf.Q.map))
     }
 
     /// Looks at the result on `on`, or inline when `on` is `nil`, keeping a ``Guarantee``.
@@ -134,7 +130,7 @@ extension Guarantee {
         flags: DispatchWorkItemFlags? = nil,
         _ body: @escaping @Sendable (Result<T, any Error>) -> Void
     ) -> Guarantee<T> {
-        get(via: HandlerQueue(on, flags)) { body(.success($0)) }
+        tap(via: PlacedHandler(on: on, flags: flags, body))
     }
 
     /// Looks at the result through `dispatcher`, keeping a ``Guarantee``.
@@ -148,7 +144,12 @@ extension Guarantee {
         on dispatcher: some Dispatcher,
         _ body: @escaping @Sendable (Result<T, any Error>) -> Void
     ) -> Guarantee<T> {
-        get(via: HandlerQueue(dispatcher)) { body(.success($0)) }
+        tap(via: PlacedHandler(on: dispatcher, body))
+    }
+
+    @inlinable
+    func tap(via handler: PlacedHandler<@Sendable (Result<T, any Error>) -> Void>) -> Guarantee<T> {
+        get(via: handler.map { body in { @Sendable in body(.success($0)) } })
     }
 
     /// Looks at the value without changing it, keeping the result a ``Guarantee``.
@@ -161,7 +162,7 @@ extension Guarantee {
     public func get(
         @_inheritActorContext(always) _ body: @escaping @isolated(any) @Sendable (T) -> Void
     ) -> Guarantee<T> {
-        get(via: HandlerQueue(isolation: body.isolation, else: conf.Q.return), synchronous(body))
+        get(via: PlacedHandler(body, else: conf.Q.return))
     }
 
     /// Looks at the value on `on`, or inline when `on` is `nil`, keeping a ``Guarantee``.
@@ -176,7 +177,7 @@ extension Guarantee {
         flags: DispatchWorkItemFlags? = nil,
         _ body: @escaping @Sendable (T) -> Void
     ) -> Guarantee<T> {
-        get(via: HandlerQueue(on, flags), body)
+        get(via: PlacedHandler(on: on, flags: flags, body))
     }
 
     /// Looks at the value through `dispatcher`, keeping a ``Guarantee``.
@@ -190,12 +191,12 @@ extension Guarantee {
         on dispatcher: some Dispatcher,
         _ body: @escaping @Sendable (T) -> Void
     ) -> Guarantee<T> {
-        get(via: HandlerQueue(dispatcher), body)
+        get(via: PlacedHandler(on: dispatcher, body))
     }
 
     @inlinable
-    func get(via queue: HandlerQueue, _ body: @escaping @Sendable (T) -> Void) -> Guarantee<T> {
-        Guarantee(chain(on: queue, GuaranteeGetStep(body)))
+    func get(via handler: PlacedHandler<@Sendable (T) -> Void>) -> Guarantee<T> {
+        Guarantee(chain(on: handler.queue, GuaranteeGetStep(handler.body)))
     }
 }
 

@@ -10,9 +10,11 @@ public import Dispatch
 //
 // Swift has no sanctioned way to call an `@isolated(any)` function synchronously, even where its
 // isolation holds: SE-0431 leaves that to a future "isolated captures" feature, and a call
-// always needs `await`, which would cost every handler a task. So `synchronous(_:)` gives the
-// handler the plain function type it had before `@isolated(any)` was added, and every caller of
-// the result calls it only where its isolation holds. Why that is sound:
+// always needs `await`, which would cost every handler a task. So the initializers of
+// `PlacedHandler` at the end of this file give the handler the plain function type it had before
+// `@isolated(any)` was added, and in the same step choose the queue it runs on from its
+// isolation; nothing else makes that cast, and everything that calls the plain function gets it
+// from a `PlacedHandler`, with that queue. Why that is sound:
 //
 // - The representation is the same. An `@isolated(any)` function value is the ordinary two-word
 //   thick function (entry point, context); the isolation is stored inside the context
@@ -68,50 +70,66 @@ final class IsolatedTarget: Sendable {
     }
 }
 
-/// The handler as a plain function, to be called only where its isolation holds; see the
-/// comment at the top of this file for why this is sound.
-@inlinable
-func synchronous<A, R>(
-    _ handler: @escaping @isolated(any) @Sendable (A) throws -> R
-) -> @Sendable (A) throws -> R {
-    unsafeBitCast(IsolatedHandler(handler), to: (@Sendable (A) throws -> R).self)
-}
+extension PlacedHandler {
+    // Each initializer takes a handler written in some isolation and gives it the queue of that
+    // isolation, or `queue` if it has none, with the handler as a plain function; see the
+    // comment at the top of this file for why the cast is sound.
 
-/// The handler that cannot throw as a plain function; see the comment at the top of this file.
-@inlinable
-func synchronous<A, R>(_ handler: @escaping @isolated(any) @Sendable (A) -> R) -> @Sendable (A) -> R {
-    unsafeBitCast(IsolatedNonThrowingHandler(handler), to: (@Sendable (A) -> R).self)
-}
+    /// A handler of one argument, placed by its isolation.
+    @inlinable
+    init<A, R>(_ handler: @escaping @isolated(any) @Sendable (A) throws -> R, else queue: DispatchQueue?)
+    where Body == @Sendable (A) throws -> R {
+        self.init(
+            HandlerQueue(isolation: handler.isolation, else: queue),
+            unsafeBitCast(IsolatedHandler(handler), to: Body.self))
+    }
 
-/// The handler of two arguments as a plain function; see the comment at the top of this file.
-@inlinable
-func synchronous<A, B, R>(
-    _ handler: @escaping @isolated(any) @Sendable (A, B) -> R
-) -> @Sendable (A, B) -> R {
-    unsafeBitCast(IsolatedPairHandler(handler), to: (@Sendable (A, B) -> R).self)
-}
+    /// A handler of one argument that cannot throw, placed by its isolation.
+    @inlinable
+    init<A, R>(_ handler: @escaping @isolated(any) @Sendable (A) -> R, else queue: DispatchQueue?)
+    where Body == @Sendable (A) -> R {
+        self.init(
+            HandlerQueue(isolation: handler.isolation, else: queue),
+            unsafeBitCast(IsolatedNonThrowingHandler(handler), to: Body.self))
+    }
 
-/// The throwing handler of two arguments as a plain function; see the comment at the top of
-/// this file.
-@inlinable
-func synchronous<A, B, R>(
-    _ handler: @escaping @isolated(any) @Sendable (A, B) throws -> R
-) -> @Sendable (A, B) throws -> R {
-    unsafeBitCast(IsolatedThrowingPairHandler(handler), to: (@Sendable (A, B) throws -> R).self)
-}
+    /// A handler of two arguments, placed by its isolation.
+    @inlinable
+    init<A, B, R>(
+        _ handler: @escaping @isolated(any) @Sendable (A, B) throws -> R, else queue: DispatchQueue?
+    )
+    where Body == @Sendable (A, B) throws -> R {
+        self.init(
+            HandlerQueue(isolation: handler.isolation, else: queue),
+            unsafeBitCast(IsolatedThrowingPairHandler(handler), to: Body.self))
+    }
 
-/// The handler of no arguments as a plain function; see the comment at the top of this file.
-@inlinable
-func synchronous<R>(_ handler: @escaping @isolated(any) @Sendable () -> R) -> @Sendable () -> R {
-    unsafeBitCast(IsolatedThunk(handler), to: (@Sendable () -> R).self)
-}
+    /// A handler of two arguments that cannot throw, placed by its isolation.
+    @inlinable
+    init<A, B, R>(_ handler: @escaping @isolated(any) @Sendable (A, B) -> R, else queue: DispatchQueue?)
+    where Body == @Sendable (A, B) -> R {
+        self.init(
+            HandlerQueue(isolation: handler.isolation, else: queue),
+            unsafeBitCast(IsolatedPairHandler(handler), to: Body.self))
+    }
 
-/// The throwing handler of no arguments as a plain function; see the comment at the top of
-/// this file.
-@inlinable
-func synchronous<R>(_ handler: @escaping @isolated(any) @Sendable () throws -> R) -> @Sendable () throws -> R
-{
-    unsafeBitCast(IsolatedThrowingThunk(handler), to: (@Sendable () throws -> R).self)
+    /// A handler of no arguments, placed by its isolation.
+    @inlinable
+    init<R>(_ handler: @escaping @isolated(any) @Sendable () throws -> R, else queue: DispatchQueue?)
+    where Body == @Sendable () throws -> R {
+        self.init(
+            HandlerQueue(isolation: handler.isolation, else: queue),
+            unsafeBitCast(IsolatedThrowingThunk(handler), to: Body.self))
+    }
+
+    /// A handler of no arguments that cannot throw, placed by its isolation.
+    @inlinable
+    init<R>(_ handler: @escaping @isolated(any) @Sendable () -> R, else queue: DispatchQueue?)
+    where Body == @Sendable () -> R {
+        self.init(
+            HandlerQueue(isolation: handler.isolation, else: queue),
+            unsafeBitCast(IsolatedThunk(handler), to: Body.self))
+    }
 }
 
 // Each handler is cast inside a struct of one field, not as it is: a cast of the function itself
@@ -121,7 +139,7 @@ func synchronous<R>(_ handler: @escaping @isolated(any) @Sendable () throws -> R
 // isolation, and the struct's metadata never asks for the function type's: the compiler knows
 // a function's layout without it. Specialized and inlined, the cast costs nothing.
 
-/// An `@isolated(any)` handler of one argument, for ``synchronous(_:)``.
+/// An `@isolated(any)` handler of one argument, for a ``PlacedHandler``.
 @usableFromInline
 struct IsolatedHandler<A, R> {
     @usableFromInline
@@ -133,7 +151,7 @@ struct IsolatedHandler<A, R> {
     }
 }
 
-/// An `@isolated(any)` handler of one argument that cannot throw, for ``synchronous(_:)``.
+/// An `@isolated(any)` handler of one argument that cannot throw, for a ``PlacedHandler``.
 @usableFromInline
 struct IsolatedNonThrowingHandler<A, R> {
     @usableFromInline
@@ -145,7 +163,7 @@ struct IsolatedNonThrowingHandler<A, R> {
     }
 }
 
-/// An `@isolated(any)` handler of two arguments that cannot throw, for ``synchronous(_:)``.
+/// An `@isolated(any)` handler of two arguments that cannot throw, for a ``PlacedHandler``.
 @usableFromInline
 struct IsolatedPairHandler<A, B, R> {
     @usableFromInline
@@ -157,7 +175,7 @@ struct IsolatedPairHandler<A, B, R> {
     }
 }
 
-/// An `@isolated(any)` handler of two arguments, for ``synchronous(_:)``.
+/// An `@isolated(any)` handler of two arguments, for a ``PlacedHandler``.
 @usableFromInline
 struct IsolatedThrowingPairHandler<A, B, R> {
     @usableFromInline
@@ -169,7 +187,7 @@ struct IsolatedThrowingPairHandler<A, B, R> {
     }
 }
 
-/// An `@isolated(any)` handler of no arguments that cannot throw, for ``synchronous(_:)``.
+/// An `@isolated(any)` handler of no arguments that cannot throw, for a ``PlacedHandler``.
 @usableFromInline
 struct IsolatedThunk<R> {
     @usableFromInline
@@ -181,7 +199,7 @@ struct IsolatedThunk<R> {
     }
 }
 
-/// An `@isolated(any)` handler of no arguments, for ``synchronous(_:)``.
+/// An `@isolated(any)` handler of no arguments, for a ``PlacedHandler``.
 @usableFromInline
 struct IsolatedThrowingThunk<R> {
     @usableFromInline

@@ -17,7 +17,7 @@ extension Thenable {
     public func map<U>(
         @_inheritActorContext(always) _ transform: @escaping @isolated(any) @Sendable (T) throws -> U
     ) -> Promise<U> {
-        map(via: HandlerQueue(isolation: transform.isolation, else: conf.Q.map), synchronous(transform))
+        map(via: PlacedHandler(transform, else: conf.Q.map))
     }
 
     /// Transforms the fulfilled value on `on`, or inline when `on` is `nil`.
@@ -35,7 +35,7 @@ extension Thenable {
         flags: DispatchWorkItemFlags? = nil,
         _ transform: @escaping @Sendable (T) throws -> U
     ) -> Promise<U> {
-        map(via: HandlerQueue(on, flags), transform)
+        map(via: PlacedHandler(on: on, flags: flags, transform))
     }
 
     /// Transforms the fulfilled value through `dispatcher`.
@@ -52,12 +52,12 @@ extension Thenable {
         on dispatcher: some Dispatcher,
         _ transform: @escaping @Sendable (T) throws -> U
     ) -> Promise<U> {
-        map(via: HandlerQueue(dispatcher), transform)
+        map(via: PlacedHandler(on: dispatcher, transform))
     }
 
     @inlinable
-    func map<U>(via queue: HandlerQueue, _ transform: @escaping @Sendable (T) throws -> U) -> Promise<U> {
-        Promise(chain(on: queue, MapStep(transform)))
+    func map<U>(via handler: PlacedHandler<@Sendable (T) throws -> U>) -> Promise<U> {
+        Promise(chain(on: handler.queue, MapStep(handler.body)))
     }
 
     /// Transforms the fulfilled value, rejecting when the transform returns `nil`.
@@ -74,7 +74,7 @@ extension Thenable {
         @_inheritActorContext(always) _ transform: @escaping @isolated(any) @Sendable (T) throws -> U?
     ) -> Promise<U> {
         compactMap(
-            via: HandlerQueue(isolation: transform.isolation, else: conf.Q.map), synchronous(transform))
+            via: PlacedHandler(transform, else: conf.Q.map))
     }
 
     /// Transforms the fulfilled value on `on`, rejecting when the transform returns `nil`.
@@ -88,7 +88,7 @@ extension Thenable {
         flags: DispatchWorkItemFlags? = nil,
         _ transform: @escaping @Sendable (T) throws -> U?
     ) -> Promise<U> {
-        compactMap(via: HandlerQueue(on, flags), transform)
+        compactMap(via: PlacedHandler(on: on, flags: flags, transform))
     }
 
     /// Transforms the fulfilled value through `dispatcher`, rejecting when the transform returns
@@ -102,14 +102,12 @@ extension Thenable {
         on dispatcher: some Dispatcher,
         _ transform: @escaping @Sendable (T) throws -> U?
     ) -> Promise<U> {
-        compactMap(via: HandlerQueue(dispatcher), transform)
+        compactMap(via: PlacedHandler(on: dispatcher, transform))
     }
 
     @inlinable
-    func compactMap<U>(via queue: HandlerQueue, _ transform: @escaping @Sendable (T) throws -> U?) -> Promise<
-        U
-    > {
-        Promise(chain(on: queue, CompactMapStep(transform)))
+    func compactMap<U>(via handler: PlacedHandler<@Sendable (T) throws -> U?>) -> Promise<U> {
+        Promise(chain(on: handler.queue, CompactMapStep(handler.body)))
     }
 
     /// Discards the fulfilled value, keeping only whether the work succeeded.
@@ -119,7 +117,7 @@ extension Thenable {
     /// ```
     @inlinable
     public func asVoid() -> Promise<Void> {
-        map(via: .inline) { _ in }
+        map(on: nil) { _ in }
     }
 }
 
@@ -136,7 +134,7 @@ extension Guarantee {
     public func map<U>(
         @_inheritActorContext(always) _ transform: @escaping @isolated(any) @Sendable (T) -> U
     ) -> Guarantee<U> {
-        map(via: HandlerQueue(isolation: transform.isolation, else: conf.Q.map), synchronous(transform))
+        map(via: PlacedHandler(transform, else: conf.Q.map))
     }
 
     /// Transforms the value on `on`, or inline when `on` is `nil`, keeping the result a
@@ -151,7 +149,7 @@ extension Guarantee {
         flags: DispatchWorkItemFlags? = nil,
         _ transform: @escaping @Sendable (T) -> U
     ) -> Guarantee<U> {
-        map(via: HandlerQueue(on, flags), transform)
+        map(via: PlacedHandler(on: on, flags: flags, transform))
     }
 
     /// Transforms the value through `dispatcher`, keeping the result a ``Guarantee``.
@@ -164,18 +162,18 @@ extension Guarantee {
         on dispatcher: some Dispatcher,
         _ transform: @escaping @Sendable (T) -> U
     ) -> Guarantee<U> {
-        map(via: HandlerQueue(dispatcher), transform)
+        map(via: PlacedHandler(on: dispatcher, transform))
     }
 
     @inlinable
-    func map<U>(via queue: HandlerQueue, _ transform: @escaping @Sendable (T) -> U) -> Guarantee<U> {
-        Guarantee<U>(chain(on: queue, GuaranteeMapStep(transform)))
+    func map<U>(via handler: PlacedHandler<@Sendable (T) -> U>) -> Guarantee<U> {
+        Guarantee<U>(chain(on: handler.queue, GuaranteeMapStep(handler.body)))
     }
 
     /// Discards the value.
     @inlinable
     public func asVoid() -> Guarantee<Void> {
-        map(via: .inline) { _ in }
+        map(on: nil) { _ in }
     }
 }
 

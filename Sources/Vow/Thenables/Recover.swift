@@ -19,7 +19,7 @@ extension CatchMixin {
         @_inheritActorContext(always) _ body: @escaping @isolated(any) @Sendable (any Error) throws -> U
     ) -> Promise<T> where U.T == T {
         recover(
-            via: HandlerQueue(isolation: body.isolation, else: conf.Q.map), policy: policy, synchronous(body))
+            via: PlacedHandler(body, else: conf.Q.map), policy: policy)
     }
 
     /// Replaces an error with the result of another thenable, running `body` on `on`, or
@@ -35,7 +35,7 @@ extension CatchMixin {
         policy: CatchPolicy = conf.catchPolicy,
         _ body: @escaping @Sendable (any Error) throws -> U
     ) -> Promise<T> where U.T == T {
-        recover(via: HandlerQueue(on, flags), policy: policy, body)
+        recover(via: PlacedHandler(on: on, flags: flags, body), policy: policy)
     }
 
     /// Replaces an error with the result of another thenable, running `body` through
@@ -50,16 +50,14 @@ extension CatchMixin {
         policy: CatchPolicy = conf.catchPolicy,
         _ body: @escaping @Sendable (any Error) throws -> U
     ) -> Promise<T> where U.T == T {
-        recover(via: HandlerQueue(dispatcher), policy: policy, body)
+        recover(via: PlacedHandler(on: dispatcher, body), policy: policy)
     }
 
     @inlinable
     func recover<U: Thenable>(
-        via queue: HandlerQueue,
-        policy: CatchPolicy,
-        _ body: @escaping @Sendable (any Error) throws -> U
+        via handler: PlacedHandler<@Sendable (any Error) throws -> U>, policy: CatchPolicy
     ) -> Promise<T> where U.T == T {
-        Promise(chain(on: queue, RecoverStep(body, policy: policy)))
+        Promise(chain(on: handler.queue, RecoverStep(handler.body, policy: policy)))
     }
 
     /// Replaces every error, cancellation included, with a guarantee, so the chain can no
@@ -78,7 +76,7 @@ extension CatchMixin {
     public func recover(
         @_inheritActorContext(always) _ body: @escaping @isolated(any) @Sendable (any Error) -> Guarantee<T>
     ) -> Guarantee<T> {
-        recover(via: HandlerQueue(isolation: body.isolation, else: conf.Q.map), synchronous(body))
+        recover(via: PlacedHandler(body, else: conf.Q.map))
     }
 
     /// Replaces every error with a guarantee, running `body` on `on`, or inline when `on` is
@@ -94,7 +92,7 @@ extension CatchMixin {
         flags: DispatchWorkItemFlags? = nil,
         _ body: @escaping @Sendable (any Error) -> Guarantee<T>
     ) -> Guarantee<T> {
-        recover(via: HandlerQueue(on, flags), body)
+        recover(via: PlacedHandler(on: on, flags: flags, body))
     }
 
     /// Replaces every error with a guarantee, running `body` through `dispatcher`.
@@ -108,111 +106,14 @@ extension CatchMixin {
         on dispatcher: some Dispatcher,
         _ body: @escaping @Sendable (any Error) -> Guarantee<T>
     ) -> Guarantee<T> {
-        recover(via: HandlerQueue(dispatcher), body)
+        recover(via: PlacedHandler(on: dispatcher, body))
     }
 
     @inlinable
-    func recover(via queue: HandlerQueue, _ body: @escaping @Sendable (any Error) -> Guarantee<T>)
+    func recover(via handler: PlacedHandler<@Sendable (any Error) -> Guarantee<T>>)
         -> Guarantee<T>
     {
-        Guarantee(chain(on: queue, RecoverAllStep(body)))
-    }
-
-    /// Ensures `body` runs after this promise resolves, whatever the outcome, and passes the
-    /// result on unchanged. `body` runs in the isolation of the code that wrote it, otherwise
-    /// on `conf.Q.return`.
-    ///
-    /// ```swift
-    /// spinner.start()
-    /// fetchFeed().ensure {
-    ///     spinner.stop()
-    /// }.done(render).catch(report)
-    /// ```
-    @inlinable
-    public func ensure(@_inheritActorContext(always) _ body: @escaping @isolated(any) @Sendable () -> Void)
-        -> Promise<T>
-    {
-        ensure(via: HandlerQueue(isolation: body.isolation, else: conf.Q.return), synchronous(body))
-    }
-
-    /// Ensures `body` runs on `on`, or inline when `on` is `nil`, after this promise resolves.
-    ///
-    /// ```swift
-    /// fetchFeed().ensure(on: nil) { connections.release() }
-    /// ```
-    @inlinable
-    public func ensure(
-        on: DispatchQueue?,
-        flags: DispatchWorkItemFlags? = nil,
-        _ body: @escaping @Sendable () -> Void
-    ) -> Promise<T> {
-        ensure(via: HandlerQueue(on, flags), body)
-    }
-
-    /// Ensures `body` runs through `dispatcher` after this promise resolves.
-    ///
-    /// ```swift
-    /// fetchFeed().ensure(on: .inline) { connections.release() }
-    /// ```
-    @inlinable
-    public func ensure(
-        on dispatcher: some Dispatcher,
-        _ body: @escaping @Sendable () -> Void
-    ) -> Promise<T> {
-        ensure(via: HandlerQueue(dispatcher), body)
-    }
-
-    @inlinable
-    func ensure(via queue: HandlerQueue, _ body: @escaping @Sendable () -> Void) -> Promise<T> {
-        Promise(chain(on: queue, EnsureStep(body)))
-    }
-
-    /// Like ``ensure(_:)``, but waits for the guarantee `body` returns before passing the
-    /// result on.
-    ///
-    /// ```swift
-    /// openSession().then(upload).ensureThen {
-    ///     closeSession()
-    /// }
-    /// ```
-    @inlinable
-    public func ensureThen(
-        @_inheritActorContext(always) _ body: @escaping @isolated(any) @Sendable () -> Guarantee<Void>
-    ) -> Promise<T> {
-        ensureThen(via: HandlerQueue(isolation: body.isolation, else: conf.Q.return), synchronous(body))
-    }
-
-    /// Like ``ensure(on:flags:_:)``, but waits for the guarantee `body` returns.
-    ///
-    /// ```swift
-    /// openSession().then(upload).ensureThen(on: nil) { closeSession() }
-    /// ```
-    @inlinable
-    public func ensureThen(
-        on: DispatchQueue?,
-        flags: DispatchWorkItemFlags? = nil,
-        _ body: @escaping @Sendable () -> Guarantee<Void>
-    ) -> Promise<T> {
-        ensureThen(via: HandlerQueue(on, flags), body)
-    }
-
-    /// Like ``ensure(on:_:)``, but waits for the guarantee `body` returns.
-    ///
-    /// ```swift
-    /// openSession().then(upload).ensureThen(on: eventLoopDispatcher) { closeSession() }
-    /// ```
-    @inlinable
-    public func ensureThen(
-        on dispatcher: some Dispatcher,
-        _ body: @escaping @Sendable () -> Guarantee<Void>
-    ) -> Promise<T> {
-        ensureThen(via: HandlerQueue(dispatcher), body)
-    }
-
-    @inlinable
-    func ensureThen(via queue: HandlerQueue, _ body: @escaping @Sendable () -> Guarantee<Void>) -> Promise<T>
-    {
-        Promise(chain(on: queue, EnsureThenStep(body)))
+        Guarantee(chain(on: handler.queue, RecoverAllStep(handler.body)))
     }
 }
 
@@ -232,12 +133,7 @@ extension CatchMixin where T == Void {
     public func recover(
         @_inheritActorContext(always) _ body: @escaping @isolated(any) @Sendable (any Error) -> Void
     ) -> Guarantee<Void> {
-        let queue = HandlerQueue(isolation: body.isolation, else: conf.Q.map)
-        let body = synchronous(body)
-        return recover(via: queue) { error -> Guarantee<Void> in
-            body(error)
-            return Guarantee()
-        }
+        recover(via: PlacedHandler(body, else: conf.Q.map))
     }
 
     /// Handles every error of a `Promise<Void>` on `on`, or inline when `on` is `nil`.
@@ -252,10 +148,7 @@ extension CatchMixin where T == Void {
         flags: DispatchWorkItemFlags? = nil,
         _ body: @escaping @Sendable (any Error) -> Void
     ) -> Guarantee<Void> {
-        recover(via: HandlerQueue(on, flags)) { error -> Guarantee<Void> in
-            body(error)
-            return Guarantee()
-        }
+        recover(via: PlacedHandler(on: on, flags: flags, body))
     }
 
     /// Handles every error of a `Promise<Void>` through `dispatcher`.
@@ -269,10 +162,18 @@ extension CatchMixin where T == Void {
         on dispatcher: some Dispatcher,
         _ body: @escaping @Sendable (any Error) -> Void
     ) -> Guarantee<Void> {
-        recover(via: HandlerQueue(dispatcher)) { error -> Guarantee<Void> in
-            body(error)
-            return Guarantee()
-        }
+        recover(via: PlacedHandler(on: dispatcher, body))
+    }
+
+    @inlinable
+    func recover(via handler: PlacedHandler<@Sendable (any Error) -> Void>) -> Guarantee<Void> {
+        recover(
+            via: handler.map { body in
+                { @Sendable error in
+                    body(error)
+                    return Guarantee()
+                }
+            })
     }
 
     /// Handles the errors of a `Promise<Void>` that `policy` covers; `body` may rethrow.
@@ -289,7 +190,7 @@ extension CatchMixin where T == Void {
         @_inheritActorContext(always) _ body: @escaping @isolated(any) @Sendable (any Error) throws -> Void
     ) -> Promise<Void> {
         recover(
-            via: HandlerQueue(isolation: body.isolation, else: conf.Q.map), policy: policy, synchronous(body))
+            via: PlacedHandler(body, else: conf.Q.map), policy: policy)
     }
 
     /// Handles the errors of a `Promise<Void>` that `policy` covers on `on`, or inline when
@@ -307,7 +208,7 @@ extension CatchMixin where T == Void {
         policy: CatchPolicy = conf.catchPolicy,
         _ body: @escaping @Sendable (any Error) throws -> Void
     ) -> Promise<Void> {
-        recover(via: HandlerQueue(on, flags), policy: policy, body)
+        recover(via: PlacedHandler(on: on, flags: flags, body), policy: policy)
     }
 
     /// Handles the errors of a `Promise<Void>` that `policy` covers through `dispatcher`; `body`
@@ -324,16 +225,14 @@ extension CatchMixin where T == Void {
         policy: CatchPolicy = conf.catchPolicy,
         _ body: @escaping @Sendable (any Error) throws -> Void
     ) -> Promise<Void> {
-        recover(via: HandlerQueue(dispatcher), policy: policy, body)
+        recover(via: PlacedHandler(on: dispatcher, body), policy: policy)
     }
 
     @inlinable
     func recover(
-        via queue: HandlerQueue,
-        policy: CatchPolicy,
-        _ body: @escaping @Sendable (any Error) throws -> Void
+        via handler: PlacedHandler<@Sendable (any Error) throws -> Void>, policy: CatchPolicy
     ) -> Promise<Void> {
-        Promise(chain(on: queue, RecoverVoidStep(body, policy: policy)))
+        Promise(chain(on: handler.queue, RecoverVoidStep(handler.body, policy: policy)))
     }
 }
 
@@ -381,41 +280,6 @@ struct RecoverAllStep<Output: Sendable>: GuaranteeStep {
     @inlinable
     func run(_ error: any Error, settling box: EmptyBox<Output>) {
         box.follow(body(error))
-    }
-}
-
-/// The step of `ensure`: the result, passed on once the body has run.
-@usableFromInline
-struct EnsureStep<Value: Sendable>: ResultStep {
-    @usableFromInline
-    let body: @Sendable () -> Void
-
-    @inlinable
-    init(_ body: @escaping @Sendable () -> Void) {
-        self.body = body
-    }
-
-    @inlinable
-    func run(_ result: Result<Value, any Error>, settling box: EmptyBox<Result<Value, any Error>>) {
-        body()
-        box.seal(result)
-    }
-}
-
-/// The step of `ensureThen`: the result, passed on once the guarantee the body makes resolves.
-@usableFromInline
-struct EnsureThenStep<Value: Sendable>: ResultStep {
-    @usableFromInline
-    let body: @Sendable () -> Guarantee<Void>
-
-    @inlinable
-    init(_ body: @escaping @Sendable () -> Guarantee<Void>) {
-        self.body = body
-    }
-
-    @inlinable
-    func run(_ result: Result<Value, any Error>, settling box: EmptyBox<Result<Value, any Error>>) {
-        body().box.observe { _ in box.seal(result) }
     }
 }
 

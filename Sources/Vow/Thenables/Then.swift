@@ -23,7 +23,7 @@ extension Thenable {
     public func then<U: Thenable>(
         @_inheritActorContext(always) _ body: @escaping @isolated(any) @Sendable (T) throws -> U
     ) -> Promise<U.T> {
-        then(via: HandlerQueue(isolation: body.isolation, else: conf.Q.map), synchronous(body))
+        then(via: PlacedHandler(body, else: conf.Q.map))
     }
 
     /// Chains asynchronous work, starting it on `on`, or inline when `on` is `nil`.
@@ -46,7 +46,7 @@ extension Thenable {
         flags: DispatchWorkItemFlags? = nil,
         _ body: @escaping @Sendable (T) throws -> U
     ) -> Promise<U.T> {
-        then(via: HandlerQueue(on, flags), body)
+        then(via: PlacedHandler(on: on, flags: flags, body))
     }
 
     /// Chains asynchronous work, starting it through `dispatcher`.
@@ -63,14 +63,12 @@ extension Thenable {
         on dispatcher: some Dispatcher,
         _ body: @escaping @Sendable (T) throws -> U
     ) -> Promise<U.T> {
-        then(via: HandlerQueue(dispatcher), body)
+        then(via: PlacedHandler(on: dispatcher, body))
     }
 
     @inlinable
-    func then<U: Thenable>(via queue: HandlerQueue, _ body: @escaping @Sendable (T) throws -> U) -> Promise<
-        U.T
-    > {
-        Promise(chain(on: queue, ThenStep(body)))
+    func then<U: Thenable>(via handler: PlacedHandler<@Sendable (T) throws -> U>) -> Promise<U.T> {
+        Promise(chain(on: handler.queue, ThenStep(handler.body)))
     }
 }
 
@@ -94,7 +92,7 @@ extension Guarantee {
     public func then<U>(
         @_inheritActorContext(always) _ body: @escaping @isolated(any) @Sendable (T) -> Guarantee<U>
     ) -> Guarantee<U> {
-        then(via: HandlerQueue(isolation: body.isolation, else: conf.Q.map), synchronous(body))
+        then(via: PlacedHandler(body, else: conf.Q.map))
     }
 
     /// Chains asynchronous work that cannot fail on `on`, or inline when `on` is `nil`.
@@ -109,7 +107,7 @@ extension Guarantee {
         flags: DispatchWorkItemFlags? = nil,
         _ body: @escaping @Sendable (T) -> Guarantee<U>
     ) -> Guarantee<U> {
-        then(via: HandlerQueue(on, flags), body)
+        then(via: PlacedHandler(on: on, flags: flags, body))
     }
 
     /// Chains asynchronous work that cannot fail through `dispatcher`.
@@ -123,12 +121,12 @@ extension Guarantee {
         on dispatcher: some Dispatcher,
         _ body: @escaping @Sendable (T) -> Guarantee<U>
     ) -> Guarantee<U> {
-        then(via: HandlerQueue(dispatcher), body)
+        then(via: PlacedHandler(on: dispatcher, body))
     }
 
     @inlinable
-    func then<U>(via queue: HandlerQueue, _ body: @escaping @Sendable (T) -> Guarantee<U>) -> Guarantee<U> {
-        Guarantee<U>(chain(on: queue, GuaranteeThenStep(body)))
+    func then<U>(via handler: PlacedHandler<@Sendable (T) -> Guarantee<U>>) -> Guarantee<U> {
+        Guarantee<U>(chain(on: handler.queue, GuaranteeThenStep(handler.body)))
     }
 }
 

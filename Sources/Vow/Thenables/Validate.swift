@@ -23,8 +23,7 @@ extension Thenable {
         @_inheritActorContext(always) _ predicate: @escaping @isolated(any) @Sendable (T) throws -> Bool
     ) -> Promise<T> {
         validate(
-            via: HandlerQueue(isolation: predicate.isolation, else: conf.Q.map), rejecting: error,
-            synchronous(predicate))
+            via: PlacedHandler(predicate, else: conf.Q.map), rejecting: error)
     }
 
     /// Passes the fulfilled value on if `predicate`, run on `on` or inline when `on` is `nil`,
@@ -43,7 +42,7 @@ extension Thenable {
         rejecting error: (any Error)? = nil,
         _ predicate: @escaping @Sendable (T) throws -> Bool
     ) -> Promise<T> {
-        validate(via: HandlerQueue(on, flags), rejecting: error, predicate)
+        validate(via: PlacedHandler(on: on, flags: flags, predicate), rejecting: error)
     }
 
     /// Passes the fulfilled value on if `predicate`, run through `dispatcher`, accepts it;
@@ -61,15 +60,14 @@ extension Thenable {
         rejecting error: (any Error)? = nil,
         _ predicate: @escaping @Sendable (T) throws -> Bool
     ) -> Promise<T> {
-        validate(via: HandlerQueue(dispatcher), rejecting: error, predicate)
+        validate(via: PlacedHandler(on: dispatcher, predicate), rejecting: error)
     }
 
     @inlinable
     func validate(
-        via queue: HandlerQueue, rejecting error: (any Error)?,
-        _ predicate: @escaping @Sendable (T) throws -> Bool
+        via handler: PlacedHandler<@Sendable (T) throws -> Bool>, rejecting error: (any Error)?
     ) -> Promise<T> {
-        Promise(chain(on: queue, ValidateStep(predicate, rejecting: error)))
+        Promise(chain(on: handler.queue, ValidateStep(handler.body, rejecting: error)))
     }
 }
 

@@ -22,17 +22,16 @@ extension Promise {
     public static func lazy(
         @_inheritActorContext(always) _ body: @escaping @isolated(any) @Sendable (Resolver<T>) throws -> Void
     ) -> Promise<T> {
-        let queue = HandlerQueue(isolation: body.isolation, else: nil)
-        let work = synchronous(body)
+        let work = PlacedHandler(body, else: nil)
         return Promise(
             dormant: { box in
-                queue.dispatch {
+                work.queue.dispatch {
                     box.settle {
                         // Kept until the throw is handled: a resolver released unsealed cancels
                         // its promise.
                         let resolver = Resolver(box)
                         do {
-                            try work(resolver)
+                            try work.body(resolver)
                         } catch {
                             resolver.reject(error)
                         }
@@ -57,10 +56,9 @@ extension Promise {
     public static func lazy<U: Thenable>(
         @_inheritActorContext(always) _ body: @escaping @isolated(any) @Sendable () throws -> U
     ) -> Promise<T> where U.T == T {
-        let queue = HandlerQueue(isolation: body.isolation, else: nil)
-        let work = synchronous(body)
+        let work = PlacedHandler(body, else: nil)
         return Promise(dormant: { box in
-            queue.dispatch { box.settle { try box.follow(work()) } }
+            work.queue.dispatch { box.settle { try box.follow(work.body()) } }
         })
     }
 }
@@ -80,13 +78,12 @@ extension Guarantee {
         @_inheritActorContext(always) _ body:
             @escaping @isolated(any) @Sendable (@escaping @Sendable (T) -> Void) -> Void
     ) -> Guarantee<T> {
-        let queue = HandlerQueue(isolation: body.isolation, else: nil)
-        let work = synchronous(body)
+        let work = PlacedHandler(body, else: nil)
         return Guarantee(dormant: { box in
-            queue.dispatch {
+            work.queue.dispatch {
                 box.resolve {
                     let sealer = GuaranteeSealer(box)
-                    work { sealer.resolve($0) }
+                    work.body { sealer.resolve($0) }
                 }
             }
         })
@@ -103,10 +100,9 @@ extension Guarantee {
     public static func lazy(
         @_inheritActorContext(always) _ body: @escaping @isolated(any) @Sendable () -> Guarantee<T>
     ) -> Guarantee<T> {
-        let queue = HandlerQueue(isolation: body.isolation, else: nil)
-        let work = synchronous(body)
+        let work = PlacedHandler(body, else: nil)
         return Guarantee(dormant: { box in
-            queue.dispatch { box.resolve { box.follow(work()) } }
+            work.queue.dispatch { box.resolve { box.follow(work.body()) } }
         })
     }
 }

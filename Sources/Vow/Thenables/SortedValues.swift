@@ -1,0 +1,168 @@
+public import Dispatch
+
+extension Thenable where T: Sequence, T.Element: Sendable {
+    /// The elements ordered by `areInIncreasingOrder`, which must be a strict weak ordering.
+    ///
+    /// The sort is not guaranteed to be stable.
+    ///
+    /// `areInIncreasingOrder` runs in the isolation of the code that wrote it, otherwise on `conf.Q.map`.
+    ///
+    /// ```swift
+    /// fetchPlayers().sortedValues { $0.score > $1.score }
+    /// ```
+    @inlinable
+    public func sortedValues(
+        @_inheritActorContext(always) _ areInIncreasingOrder:
+            @escaping @isolated(any) @Sendable (T.Element, T.Element) -> Bool
+    ) -> Promise<[T.Element]> {
+        sortedValues(via: PlacedHandler(areInIncreasingOrder, else: conf.Q.map))
+    }
+
+    /// Like ``sortedValues(_:)``, with `areInIncreasingOrder` run on `on`, or inline when `on` is `nil`.
+    ///
+    /// ```swift
+    /// fetchPlayers().sortedValues(on: nil) { $0.score > $1.score }
+    /// ```
+    @inlinable
+    public func sortedValues(
+        on: DispatchQueue?,
+        flags: DispatchWorkItemFlags? = nil,
+        _ areInIncreasingOrder: @escaping @Sendable (T.Element, T.Element) -> Bool
+    ) -> Promise<[T.Element]> {
+        sortedValues(via: PlacedHandler(on: on, flags: flags, areInIncreasingOrder))
+    }
+
+    /// Like ``sortedValues(_:)``, with `areInIncreasingOrder` run through `dispatcher`.
+    ///
+    /// ```swift
+    /// fetchPlayers().sortedValues(on: sortingOperations) { $0.score > $1.score }
+    /// ```
+    @inlinable
+    public func sortedValues(
+        on dispatcher: some Dispatcher,
+        _ areInIncreasingOrder: @escaping @Sendable (T.Element, T.Element) -> Bool
+    ) -> Promise<[T.Element]> {
+        sortedValues(via: PlacedHandler(on: dispatcher, areInIncreasingOrder))
+    }
+    @inlinable
+    func mapValues<U: Sendable>(via handler: PlacedHandler<@Sendable (T.Element) throws -> U>) -> Promise<[U]>
+    {
+        map(via: handler.map { transform in { try $0.map(transform) } })
+    }
+
+    // Each operator's work, written once for its three overloads.
+
+    @inlinable
+    func sortedValues(
+        via handler: PlacedHandler<@Sendable (T.Element, T.Element) -> Bool>
+    ) -> Promise<[T.Element]> {
+        map(via: handler.map { areInIncreasingOrder in { $0.sorted(by: areInIncreasingOrder) } })
+    }
+}
+
+extension Thenable where T: Sequence, T.Element: Comparable & Sendable {
+    /// The elements in ascending order.
+    ///
+    /// ```swift
+    /// fetchScores().sortedValues()
+    /// ```
+    @inlinable
+    public func sortedValues(
+        on: DispatchQueue? = conf.Q.map,
+        flags: DispatchWorkItemFlags? = nil
+    ) -> Promise<[T.Element]> {
+        map(on: on, flags: flags) { $0.sorted() }
+    }
+
+    /// The elements in ascending order, sorted through `dispatcher`.
+    ///
+    /// ```swift
+    /// fetchScores().sortedValues(on: sortingOperations)
+    /// ```
+    @inlinable
+    public func sortedValues(
+        on dispatcher: some Dispatcher
+    ) -> Promise<[T.Element]> {
+        map(on: dispatcher) { $0.sorted() }
+    }
+}
+
+extension Guarantee where T: Sequence, T.Element: Sendable {
+    /// The elements ordered by `areInIncreasingOrder`, as a ``Guarantee``.
+    ///
+    /// `areInIncreasingOrder` runs in the isolation of the code that wrote it, otherwise on `conf.Q.map`.
+    ///
+    /// ```swift
+    /// Guarantee.value([5, 2, 3]).sortedValues(>)  // [5, 3, 2]
+    /// ```
+    @inlinable
+    public func sortedValues(
+        @_inheritActorContext(always) _ areInIncreasingOrder:
+            @escaping @isolated(any) @Sendable (T.Element, T.Element) -> Bool
+    ) -> Guarantee<[T.Element]> {
+        sortedValues(via: PlacedHandler(areInIncreasingOrder, else: conf.Q.map))
+    }
+
+    /// Like ``sortedValues(_:)``, with `areInIncreasingOrder` run on `on`, or inline when `on` is `nil`.
+    ///
+    /// ```swift
+    /// Guarantee.value([5, 2, 3]).sortedValues(on: nil, >)  // [5, 3, 2]
+    /// ```
+    @inlinable
+    public func sortedValues(
+        on: DispatchQueue?,
+        flags: DispatchWorkItemFlags? = nil,
+        _ areInIncreasingOrder: @escaping @Sendable (T.Element, T.Element) -> Bool
+    ) -> Guarantee<[T.Element]> {
+        sortedValues(via: PlacedHandler(on: on, flags: flags, areInIncreasingOrder))
+    }
+
+    /// Like ``sortedValues(_:)``, with `areInIncreasingOrder` run through `dispatcher`.
+    ///
+    /// ```swift
+    /// Guarantee.value([5, 2, 3]).sortedValues(on: .inline, >)  // [5, 3, 2]
+    /// ```
+    @inlinable
+    public func sortedValues(
+        on dispatcher: some Dispatcher,
+        _ areInIncreasingOrder: @escaping @Sendable (T.Element, T.Element) -> Bool
+    ) -> Guarantee<[T.Element]> {
+        sortedValues(via: PlacedHandler(on: dispatcher, areInIncreasingOrder))
+    }
+    @inlinable
+    func mapValues<U: Sendable>(via handler: PlacedHandler<@Sendable (T.Element) -> U>) -> Guarantee<[U]> {
+        map(via: handler.map { transform in { @Sendable in $0.map(transform) } })
+    }
+
+    // Each operator's work, written once for its three overloads.
+
+    @inlinable
+    func sortedValues(
+        via handler: PlacedHandler<@Sendable (T.Element, T.Element) -> Bool>
+    ) -> Guarantee<[T.Element]> {
+        map(via: handler.map { areInIncreasingOrder in { @Sendable in $0.sorted(by: areInIncreasingOrder) } })
+    }
+}
+
+extension Guarantee where T: Sequence, T.Element: Comparable & Sendable {
+    /// The elements in ascending order, as a ``Guarantee``.
+    @inlinable
+    public func sortedValues(
+        on: DispatchQueue? = conf.Q.map,
+        flags: DispatchWorkItemFlags? = nil
+    ) -> Guarantee<[T.Element]> {
+        map(on: on, flags: flags) { $0.sorted() }
+    }
+
+    /// The elements in ascending order, sorted through `dispatcher`, as a ``Guarantee``.
+    ///
+    /// ```swift
+    /// Guarantee.value([5, 2, 3]).sortedValues(on: .inline)  // [2, 3, 5]
+    /// ```
+    @inlinable
+    public func sortedValues(
+        on dispatcher: some Dispatcher
+    ) -> Guarantee<[T.Element]> {
+        map(on: dispatcher) { $0.sorted() }
+    }
+}
