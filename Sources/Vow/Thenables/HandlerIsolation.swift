@@ -11,10 +11,11 @@ public import Dispatch
 // Swift has no sanctioned way to call an `@isolated(any)` function synchronously, even where its
 // isolation holds: SE-0431 leaves that to a future "isolated captures" feature, and a call
 // always needs `await`, which would cost every handler a task. So the initializers of
-// `PlacedHandler` at the end of this file give the handler the plain function type it had before
-// `@isolated(any)` was added, and in the same step choose the queue it runs on from its
-// isolation; nothing else makes that cast, and everything that calls the plain function gets it
-// from a `PlacedHandler`, with that queue. Why that is sound:
+// `PlacedHandler` below give the handler the plain function type it had before `@isolated(any)`
+// was added, and in the same statement choose the queue it runs on from its isolation. Nothing
+// else makes that cast (Owned.swift's initializers for handlers bound to an actor are the same
+// kind, and Scripts/check-handler-casts holds CI to it), and whatever calls the plain function
+// gets it from a `PlacedHandler`, with that queue. Why that is sound:
 //
 // - The representation is the same. An `@isolated(any)` function value is the ordinary two-word
 //   thick function (entry point, context); the isolation is stored inside the context
