@@ -409,6 +409,7 @@ public let cache = ThumbnailCache()
 
 @MainActor public final class Alert {
     public var message = ""
+    public var onChoice: (@MainActor (Bool) -> Void)?
 }
 @MainActor public let alert = Alert()
 
@@ -475,3 +476,24 @@ public let error = HTTPError(status: 503, headers: [:], body: Data(), url: url)
 public func listFiles(in folder: String) -> Guarantee<[URL]> { Guarantee.value([]) }
 public func logIn(_ name: String, _ password: String) -> Promise<Token> { Promise.value(Token()) }
 public func fetchProfile(with token: Token) -> Promise<Profile> { fetchProfile() }
+
+/// A value that is not `Sendable`, as a managed object or an attributed string is.
+public final class Note {
+    public var text: String
+    public var tags: [String] = []
+    public init(text: String) { self.text = text }
+}
+public enum StoreError: Error { case notFound }
+public func fetchMarkdown(id: Int) -> Promise<String> { Promise.value("# Notes") }
+@MainActor public func fetchNote() -> MainActorPromise<Note> { .value(Note(text: "draft")) }
+@MainActor public func confirm(deleting note: Note) -> MainActorGuarantee<Bool> { .value(true) }
+@MainActor public func save(_ note: Note) -> MainActorPromise<Void> { .value(()) }
+@MainActor public final class TextView {
+    public var note: Note?
+    public init() {}
+}
+@MainActor public let textView = TextView()
+@MainActor public final class Picker {
+    public var onPick: (@MainActor (Note) -> Void)?
+}
+@MainActor public let picker = Picker()

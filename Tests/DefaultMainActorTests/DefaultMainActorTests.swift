@@ -222,4 +222,26 @@ final class FeedModel {
         #expect(shown == 7)
         #expect(model.steps == ["guarantee.map", "guarantee.get"])
     }
+
+    @Test func aValueThatIsNotSendableTravelsInAMainActorPromise() async throws {
+        let model = FeedModel()
+        // In this module every class is main-actor isolated, and so `Sendable`; a class that
+        // opts out, as a wrapper of a framework's object would, is what needs the main-actor
+        // promise.
+        nonisolated final class Draft {
+            var lines: [String] = []
+        }
+        let drafted = MainActorPromise(Promise.value("first")).map { line -> Draft in
+            model.record("main.map")
+            let draft = Draft()
+            draft.lines.append(line)
+            return draft
+        }.get { draft in
+            model.record("main.get")
+            draft.lines.append("second")
+        }
+        let lines = try await drafted.map(\.lines).async()
+        #expect(lines == ["first", "second"])
+        #expect(model.steps == ["main.map", "main.get"])
+    }
 }

@@ -102,10 +102,41 @@ let recoveries = sequences.then { failing }.recover { _ -> Promise<Int> in
 
 hang(recoveries)
 
+// A script's values that are not `Sendable` travel in main-actor promises: a class with mutable
+// state, passed from step to step and captured by the handlers, all with no annotation.
+final class Sheet {
+    var lines: [String] = []
+}
+
+let sheet = Sheet()
+let drafted = MainActorPromise(Promise.value(2)).map { count -> Sheet in
+    touch("main.map")
+    let drafted = Sheet()
+    drafted.lines = Array(repeating: "line", count: count)
+    return drafted
+}.then { drafted -> MainActorPromise<Sheet> in
+    touch("main.then")
+    drafted.lines.append("then")
+    return .value(drafted)
+}.get { drafted in
+    touch("main.get")
+    sheet.lines = drafted.lines
+}
+let finished = try hang(drafted)
+let recovered = MainActorPromise<Sheet>(error: Missing()).recover { _ -> MainActorGuarantee<Sheet> in
+    touch("main.recover")
+    return .value(finished)
+}.wait()
+if recovered !== finished || sheet.lines != ["line", "line", "then"] {
+    FileHandle.standardError.write(Data("top-level checks: a main-actor promise lost its value\n".utf8))
+    exit(1)
+}
+
 let expected = [
     "firstly", "then", "map", "compactMap", "get", "tap", "mapValues", "flatMapValues", "compactMapValues",
     "filterValues", "sortedValues", "firstValue", "thenMap", "thenFlatMap", "done", "recover",
     "recover(guarantee)", "ensure", "ensureThen", "catch", "finally", "guarantee.map", "guarantee.done",
+    "main.map", "main.then", "main.get", "main.recover",
 ]
 var failures: [String] = []
 if visited != expected {

@@ -44,10 +44,19 @@ extension HandlerQueue {
         case nil:
             self.init(queue, nil)
         case let actor? where actor === MainActor.shared:
-            self = .queue(MainQueueWatch.mainQueue)
+            self = .mainActor
         case let actor?:
             self = .actor(IsolatedTarget(actor))
         }
+    }
+}
+
+extension HandlerQueue {
+    /// The queue of a main-actor handler: the main queue, as Vow keeps it (see
+    /// ``MainQueueWatch``).
+    @inlinable
+    static var mainActor: HandlerQueue {
+        .queue(MainQueueWatch.mainQueue)
     }
 }
 
@@ -133,6 +142,32 @@ extension PlacedHandler {
     }
 }
 
+extension PlacedHandler {
+    // The handlers of main-actor promises, whose type says they are main-actor isolated; they
+    // run on the main queue, the main actor's executor, as an `@isolated(any)` handler written
+    // on the main actor does. A global actor's function type carries its isolation in the type
+    // alone, so the value has the layout of a plain function.
+
+    /// A main-actor handler of one argument, placed on the main queue.
+    @inlinable
+    init<A, R>(mainActor handler: @escaping @MainActor (A) throws -> R)
+    where Body == @Sendable (A) throws -> R {
+        self.init(HandlerQueue.mainActor, unsafeBitCast(MainActorHandler(handler), to: Body.self))
+    }
+
+    /// A main-actor handler of one argument that cannot throw, placed on the main queue.
+    @inlinable
+    init<A, R>(mainActor handler: @escaping @MainActor (A) -> R) where Body == @Sendable (A) -> R {
+        self.init(HandlerQueue.mainActor, unsafeBitCast(MainActorNonThrowingHandler(handler), to: Body.self))
+    }
+
+    /// A main-actor handler of no arguments that cannot throw, placed on the main queue.
+    @inlinable
+    init<R>(mainActor handler: @escaping @MainActor () -> R) where Body == @Sendable () -> R {
+        self.init(HandlerQueue.mainActor, unsafeBitCast(MainActorThunk(handler), to: Body.self))
+    }
+}
+
 // Each handler is cast inside a struct of one field, not as it is: a cast of the function itself
 // would make an `@isolated(any)` function type a generic argument, whose metadata needs the
 // runtime of Swift 6 (macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2), and Vow supports
@@ -208,6 +243,42 @@ struct IsolatedThrowingThunk<R> {
 
     @inlinable
     init(_ handler: @escaping @isolated(any) @Sendable () throws -> R) {
+        self.handler = handler
+    }
+}
+
+/// A main-actor handler of one argument, for a ``PlacedHandler``.
+@usableFromInline
+struct MainActorHandler<A, R> {
+    @usableFromInline
+    let handler: @MainActor (A) throws -> R
+
+    @inlinable
+    init(_ handler: @escaping @MainActor (A) throws -> R) {
+        self.handler = handler
+    }
+}
+
+/// A main-actor handler of one argument that cannot throw, for a ``PlacedHandler``.
+@usableFromInline
+struct MainActorNonThrowingHandler<A, R> {
+    @usableFromInline
+    let handler: @MainActor (A) -> R
+
+    @inlinable
+    init(_ handler: @escaping @MainActor (A) -> R) {
+        self.handler = handler
+    }
+}
+
+/// A main-actor handler of no arguments, for a ``PlacedHandler``.
+@usableFromInline
+struct MainActorThunk<R> {
+    @usableFromInline
+    let handler: @MainActor () -> R
+
+    @inlinable
+    init(_ handler: @escaping @MainActor () -> R) {
         self.handler = handler
     }
 }

@@ -1,0 +1,69 @@
+// `when` and `race` over main-actor promises: the shared functions over the promises beneath,
+// with the values gathered into one on the main actor.
+
+/// Waits for every main-actor promise to fulfil, then fulfils with their values in order; the
+/// first rejection rejects, and cancels the others that nothing else waits on.
+///
+/// The values are gathered on the main actor, one hop after the last of them arrives.
+///
+/// ```swift
+/// when(fulfilled: [fetchNote(), fetchNote()]).done { notes in print(notes.count) }.catch(report)
+/// ```
+@MainActor
+@inlinable
+public func when<T>(fulfilled promises: [MainActorPromise<T>]) -> MainActorPromise<[T]> {
+    MainActorPromise(
+        when(fulfilled: promises.map(\.shared)).map(
+            via: PlacedHandler(mainActor: { (values: [MainActorValue<T>]) in
+                MainActorValue(values.map(\.value))
+            })
+        )
+    )
+}
+
+/// Waits for two main-actor promises to fulfil, then fulfils with both values; the first
+/// rejection rejects.
+///
+/// ```swift
+/// when(fulfilled: fetchNote(), confirm(deleting: Note(text: "draft")).asPromise())
+///     .done { note, deleted in print(note.text, deleted) }
+///     .catch(report)
+/// ```
+@MainActor
+@inlinable
+public func when<A, B>(
+    fulfilled first: MainActorPromise<A>, _ second: MainActorPromise<B>
+) -> MainActorPromise<(A, B)> {
+    MainActorPromise(
+        when(fulfilled: first.shared, second.shared).map(
+            via: PlacedHandler(mainActor: { (values: (MainActorValue<A>, MainActorValue<B>)) in
+                MainActorValue((values.0.value, values.1.value))
+            })
+        )
+    )
+}
+
+/// Settles as the first of `promises` to settle, and cancels the others that nothing else
+/// waits on; rejects with ``PromiseError/badInput(_:)`` if `promises` is empty.
+///
+/// The winner's value is handed on as it is, without a hop.
+///
+/// ```swift
+/// race([fetchNote(), fetchNote()]).done { textView.note = $0 }.catch(report)
+/// ```
+@MainActor
+@inlinable
+public func race<T>(_ promises: [MainActorPromise<T>]) -> MainActorPromise<T> {
+    MainActorPromise(race(promises.map(\.shared)))
+}
+
+/// Settles as the first of the main-actor promises to settle, as `race(_:)` of an array does.
+///
+/// ```swift
+/// race(fetchNote(), fetchNote()).done { textView.note = $0 }.catch(report)
+/// ```
+@MainActor
+@inlinable
+public func race<T>(_ first: MainActorPromise<T>, _ others: MainActorPromise<T>...) -> MainActorPromise<T> {
+    race([first] + others)
+}

@@ -1,0 +1,172 @@
+/// A guarantee that lives on the main actor, so that its value need not be `Sendable`: the
+/// ``Guarantee`` of ``MainActorPromise``.
+///
+/// It cannot fail. Its handlers run on the main actor, and everything that reads or supplies its
+/// value is `@MainActor`; the guarantee itself is not `Sendable`.
+///
+/// ```swift
+/// @MainActor func ask(_ question: String) -> MainActorGuarantee<Bool> {
+///     let (answer, resolve) = MainActorGuarantee<Bool>.pending()
+///     alert.message = question
+///     alert.onChoice = { resolve($0) }
+///     return answer
+/// }
+/// ```
+public struct MainActorGuarantee<T> {
+    /// The shared guarantee beneath; see ``MainActorPromise/shared``.
+    @usableFromInline
+    let shared: Guarantee<MainActorValue<T>>
+
+    @inlinable
+    init(_ shared: Guarantee<MainActorValue<T>>) {
+        self.shared = shared
+    }
+}
+
+/// A main-actor guarantee stays where its value lives; see ``MainActorPromise``.
+@available(
+    *, unavailable,
+    message: "a MainActorGuarantee stays on the main actor; share a Guarantee of a Sendable value instead"
+)
+extension MainActorGuarantee: Sendable {}
+
+extension MainActorGuarantee {
+    /// A guarantee already resolved with `value`.
+    ///
+    /// ```swift
+    /// MainActorGuarantee.value(Note(text: "draft"))
+    /// ```
+    @MainActor
+    @inlinable
+    public static func value(_ value: T) -> MainActorGuarantee<T> {
+        MainActorGuarantee(Guarantee.value(MainActorValue(value)))
+    }
+
+    /// A pending guarantee and the function that resolves it, on the main actor.
+    ///
+    /// Only the first call takes effect. If the function goes away uncalled, Vow reports
+    /// ``LogEvent/pendingPromiseDeallocated(createdAt:)``, as for ``Guarantee/pending(file:line:)``.
+    ///
+    /// ```swift
+    /// let (answer, resolve) = MainActorGuarantee<Bool>.pending()
+    /// alert.onChoice = { resolve($0) }
+    /// ```
+    @inlinable
+    public static func pending(
+        file: StaticString = #fileID, line: UInt = #line
+    ) -> (guarantee: MainActorGuarantee<T>, resolve: @MainActor @Sendable (T) -> Void) {
+        let (guarantee, resolve) = Guarantee<MainActorValue<T>>.pending(file: file, line: line)
+        return (MainActorGuarantee(guarantee), { resolve(MainActorValue($0)) })
+    }
+
+    /// A main-actor guarantee that resolves as `guarantee` does, without a hop.
+    ///
+    /// ```swift
+    /// MainActorGuarantee(after(seconds: 1).map { "tick" })
+    /// ```
+    @inlinable
+    public init(_ guarantee: Guarantee<T>) where T: Sendable {
+        self.init(guarantee.map(on: nil) { MainActorValue($0) })
+    }
+}
+
+extension Guarantee {
+    /// A shared guarantee of the value of `guarantee`, once it is `Sendable`, without a hop.
+    ///
+    /// ```swift
+    /// let title: Guarantee<String> = Guarantee(MainActorGuarantee.value(Note(text: "draft")).map { $0.text })
+    /// ```
+    @inlinable
+    public convenience init(_ guarantee: MainActorGuarantee<T>) {
+        let box = guarantee.shared.consume(into: EmptyBox<T>()) { box in
+            // A guarantee's result is always a success, so `get()` cannot throw here.
+            { box.seal(try! $0.get().value) }
+        }
+        self.init(box)
+    }
+}
+
+@MainActor
+extension MainActorGuarantee {
+    /// Starts the next step with the value; it resolves as the guarantee `body` returns.
+    ///
+    /// ```swift
+    /// confirm(deleting: Note(text: "draft")).then { yes in MainActorGuarantee.value(yes ? "Deleted" : "Kept") }
+    /// ```
+    @inlinable
+    public func then<U>(_ body: @escaping @MainActor (T) -> MainActorGuarantee<U>) -> MainActorGuarantee<U> {
+        MainActorGuarantee<U>(
+            shared.then(
+                via: PlacedHandler(mainActor: body).map { body in { @Sendable in body($0.value).shared } })
+        )
+    }
+
+    /// Starts the next step with the value; it settles as the promise `body` returns.
+    ///
+    /// ```swift
+    /// let note = Note(text: "draft")
+    /// confirm(deleting: note).then { _ in save(note) }
+    /// ```
+    @inlinable
+    public func then<U>(_ body: @escaping @MainActor (T) throws -> MainActorPromise<U>) -> MainActorPromise<U>
+    {
+        asPromise().then(body)
+    }
+
+    /// Transforms the value, keeping the result a guarantee.
+    ///
+    /// ```swift
+    /// confirm(deleting: Note(text: "draft")).map { $0 ? "Deleted" : "Kept" }
+    /// ```
+    @inlinable
+    public func map<U>(_ transform: @escaping @MainActor (T) -> U) -> MainActorGuarantee<U> {
+        MainActorGuarantee<U>(
+            shared.map(
+                via: PlacedHandler(mainActor: transform).map { transform in
+                    { @Sendable in MainActorValue(transform($0.value)) }
+                })
+        )
+    }
+
+    /// Handles the value at the end of a chain.
+    ///
+    /// ```swift
+    /// confirm(deleting: Note(text: "draft")).done { status.text = $0 ? "Deleted" : "Kept" }
+    /// ```
+    @discardableResult
+    @inlinable
+    public func done(_ body: @escaping @MainActor (T) -> Void) -> MainActorGuarantee<Void> {
+        map(body)
+    }
+
+    /// Looks at the value and passes it on.
+    ///
+    /// ```swift
+    /// confirm(deleting: Note(text: "draft")).get { print("chose", $0) }
+    /// ```
+    @inlinable
+    public func get(_ body: @escaping @MainActor (T) -> Void) -> MainActorGuarantee<T> {
+        MainActorGuarantee(
+            shared.get(via: PlacedHandler(mainActor: body).map { body in { @Sendable in body($0.value) } })
+        )
+    }
+
+    /// Discards the value.
+    @inlinable
+    public func asVoid() -> MainActorGuarantee<Void> {
+        MainActorGuarantee<Void>(shared.map(on: nil) { _ in MainActorValue(()) })
+    }
+
+    /// The guarantee as a promise that never rejects, for a chain that goes on with steps that
+    /// may fail.
+    ///
+    /// ```swift
+    /// confirm(deleting: Note(text: "draft")).asPromise().map { yes in
+    ///     guard yes else { throw StoreError.notFound }
+    /// }
+    /// ```
+    @inlinable
+    public func asPromise() -> MainActorPromise<T> {
+        MainActorPromise(Promise(shared))
+    }
+}
