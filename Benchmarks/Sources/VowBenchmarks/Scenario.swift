@@ -104,6 +104,7 @@ func allScenarios() -> [Scenario] {
         deepChainScenario(),
         mainActorHopScenario(),
         actorChainScenario(),
+        mainActorPromiseScenario(),
         cancelChainScenario(),
         // Last, because it tunes the allocator's trimming for the rest of the process.
         memoryScenario(),
