@@ -8,7 +8,9 @@
 ///   resolvers and their handlers are all `@MainActor`, and a value that comes from a shared
 ///   promise is `Sendable` already.
 /// - It is unwrapped only by main-actor code: every handler of a main-actor promise runs on the
-///   main queue, and `wait()`, `async()` and `result` are `@MainActor`.
+///   main queue, and `wait()`, `async()` and `result` are `@MainActor`. The one exception is the
+///   way out, `Promise(_:)` and `Guarantee(_:)`, which a shared promise's own constraint limits
+///   to `Sendable` values.
 /// - The core itself only moves the wrapper: it stores it, copies it into the handlers it
 ///   dispatches, and releases it, never calling into the value. A copy retains what the value
 ///   refers to, which is atomic; the last release may run the value's `deinit` on another
