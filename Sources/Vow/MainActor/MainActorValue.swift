@@ -18,6 +18,7 @@
 /// - The promise that holds it is not `Sendable`, so it cannot be handed to other isolation
 ///   either; see ``MainActorPromise``.
 @usableFromInline
+// @unchecked: only main-actor code wraps and unwraps the value, as the list above says.
 struct MainActorValue<Value>: @unchecked Sendable {
     @usableFromInline
     let value: Value
