@@ -16,7 +16,7 @@ public enum PromiseError: Error, Sendable {
     /// A handler returned the promise its own operator returned, which could never resolve.
     case returnedSelf
 
-    /// An operator was given input it cannot work with, such as an empty ``race(_:)``,
+    /// An operator was given input it cannot work with, such as an empty ``race(_:)->Promise<U.T>``,
     /// a concurrency limit below one or a negative delay; the text says which and why.
     case badInput(String)
 
