@@ -109,7 +109,9 @@ final class Sheet {
 }
 
 let sheet = Sheet()
-let drafted = MainActorPromise(Promise.value(2)).map { count -> Sheet in
+let drafted = firstly {
+    MainActorPromise(Promise.value(2))
+}.map { count -> Sheet in
     touch("main.map")
     let drafted = Sheet()
     drafted.lines = Array(repeating: "line", count: count)

@@ -43,6 +43,58 @@ public func when<A, B>(
     )
 }
 
+/// Waits for every main-actor promise to settle, fulfilled or rejected, and reports each result
+/// in order; one rejection does not end the wait, so this cannot fail.
+///
+/// The results are gathered on the main actor, one hop after the last of them arrives.
+///
+/// ```swift
+/// when(resolved: [fetchNote(), fetchNote()]).done { results in print(results.count) }
+/// ```
+@MainActor
+@inlinable
+public func when<T>(resolved promises: [MainActorPromise<T>]) -> MainActorGuarantee<[Result<T, any Error>]> {
+    MainActorGuarantee(
+        when(resolved: promises.map(\.shared)).map(
+            via: PlacedHandler(mainActor: { (results: [Result<MainActorValue<T>, any Error>]) in
+                MainActorValue(results.map { $0.map(\.value) })
+            })
+        )
+    )
+}
+
+/// Waits for every main-actor promise to settle and reports each result in order, as
+/// `when(resolved:)` of an array does.
+///
+/// ```swift
+/// when(resolved: fetchNote(), fetchNote()).done { results in print(results.count) }
+/// ```
+@MainActor
+@inlinable
+public func when<T>(resolved first: MainActorPromise<T>, _ others: MainActorPromise<T>...)
+    -> MainActorGuarantee<[Result<T, any Error>]>
+{
+    when(resolved: [first] + others)
+}
+
+/// Resolves with every value once all the main-actor guarantees resolve, in their order.
+///
+/// ```swift
+/// when(guarantees: [confirm(deleting: Note(text: "a")), confirm(deleting: Note(text: "b"))])
+///     .done { answers in print(answers) }
+/// ```
+@MainActor
+@inlinable
+public func when<T>(guarantees: [MainActorGuarantee<T>]) -> MainActorGuarantee<[T]> {
+    MainActorGuarantee(
+        when(guarantees: guarantees.map(\.shared)).map(
+            via: PlacedHandler(mainActor: { (values: [MainActorValue<T>]) in
+                MainActorValue(values.map(\.value))
+            })
+        )
+    )
+}
+
 /// Settles as the first of `promises` to settle, and cancels the others that nothing else
 /// waits on; rejects with ``PromiseError/badInput(_:)`` if `promises` is empty.
 ///

@@ -113,6 +113,33 @@ extension MainActorGuarantee {
         asPromise().then(body)
     }
 
+    /// Starts shared work with the value, such as a request, whose `Sendable` value comes back
+    /// to the main actor.
+    ///
+    /// ```swift
+    /// confirm(deleting: Note(text: "draft")).then { _ in fetchMarkdown(id: 1) }
+    /// ```
+    @inlinable
+    public func then<U: Thenable>(_ body: @escaping @MainActor (T) throws -> U) -> MainActorPromise<U.T> {
+        asPromise().then(body)
+    }
+
+    /// Starts a shared guarantee with the value, whose `Sendable` value comes back to the main
+    /// actor, keeping the result a guarantee.
+    ///
+    /// ```swift
+    /// confirm(deleting: Note(text: "draft")).then { _ in after(seconds: 1).map { "later" } }
+    /// ```
+    @inlinable
+    public func then<U>(_ body: @escaping @MainActor (T) -> Guarantee<U>) -> MainActorGuarantee<U> {
+        MainActorGuarantee<U>(
+            shared.then(
+                via: PlacedHandler(mainActor: body).map { body in
+                    { @Sendable in body($0.value).map(on: nil) { MainActorValue($0) } }
+                })
+        )
+    }
+
     /// Transforms the value, keeping the result a guarantee.
     ///
     /// ```swift
