@@ -497,3 +497,51 @@ public func fetchMarkdown(id: Int) -> Promise<String> { Promise.value("# Notes")
     public var onPick: (@MainActor (Note) -> Void)?
 }
 @MainActor public let picker = Picker()
+
+// PromiseKit's two samples that meet values which are not Sendable, shaped as their frameworks
+// shape them: an audio player made from an asset's data, and a server's response.
+
+/// AVFoundation's player, which is not `Sendable`.
+public final class AVAudioPlayer {
+    public init(data: Data) throws {}
+    @discardableResult public func prepareToPlay() -> Bool { true }
+    @discardableResult public func play() -> Bool { true }
+}
+/// UIKit's asset catalogue entry, which is not `Sendable` either.
+public final class NSDataAsset {
+    public let data = Data()
+    public init?(name: String) {}
+}
+public final class RouterRequest {}
+/// A server's response, which is not `Sendable`: it writes to one connection.
+public final class RouterResponse {
+    @discardableResult public func send(_ text: String) -> RouterResponse { self }
+}
+extension Log {
+    public static func info(_ message: String) {}
+}
+/// Kitura's router, as a Swift 6 framework would declare it: its threads call the handlers,
+/// concurrently, so a handler is `@Sendable`.
+public final class Router: Sendable {
+    public init() {}
+    public func get(
+        _ path: String,
+        handler: @escaping @Sendable (RouterRequest, RouterResponse, @escaping @Sendable () -> Void) throws -> Void
+    ) {}
+}
+/// A router that calls its handlers on the main actor, as a server that answers on the main
+/// queue does.
+@MainActor public final class MainActorRouter {
+    public init() {}
+    public func get(
+        _ path: String,
+        handler: @escaping @MainActor (RouterRequest, RouterResponse, @escaping @MainActor () -> Void) -> Void
+    ) {}
+}
+/// The server: `run()` keeps the calling thread, as Kitura's does; `start()` returns at once.
+public enum Server {
+    public static func addHTTPServer(onPort port: Int, with router: Router) {}
+    @MainActor public static func addHTTPServer(onPort port: Int, with router: MainActorRouter) {}
+    public static func run() {}
+    public static func start() {}
+}
