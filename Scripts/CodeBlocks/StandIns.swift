@@ -526,7 +526,8 @@ public final class Router: Sendable {
     public init() {}
     public func get(
         _ path: String,
-        handler: @escaping @Sendable (RouterRequest, RouterResponse, @escaping @Sendable () -> Void) throws -> Void
+        handler:
+            @escaping @Sendable (RouterRequest, RouterResponse, @escaping @Sendable () -> Void) throws -> Void
     ) {}
 }
 /// A router that calls its handlers on the main actor, as a server that answers on the main
