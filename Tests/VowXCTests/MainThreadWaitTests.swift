@@ -101,6 +101,35 @@ final class MainThreadWaitTests: XCTestCase {
         )
         XCTAssertEqual(summary, [10, 20, 30])
     }
+
+    /// A main-actor promise's handlers may run only on the main actor, which is the thread
+    /// blocked in `wait()`: they run while it waits, and the very object comes out.
+    @MainActor func testAMainActorPromiseWaitsOnTheMainThread() throws {
+        let (name, resolver) = Promise<String>.pending()
+        let form = MainActorPromise(name).map { name -> Form in
+            XCTAssertTrue(Thread.isMainThread)
+            return Form(name)
+        }.get { form in
+            form.fields.append("checked")
+        }
+        DispatchQueue.global().asyncAfter(deadline: .now() + 0.01) { resolver.fulfill("ada") }
+        let filled = try form.wait()
+        XCTAssertEqual(filled.fields, ["ada", "checked"])
+        XCTAssertTrue(form.value === filled)
+
+        let count = MainActorGuarantee.value(filled).map { $0.fields.count }.wait()
+        XCTAssertEqual(count, 2)
+        XCTAssertThrowsError(try MainActorPromise<Form>(error: URLError(.timedOut)).map { $0 }.wait())
+    }
+}
+
+/// A value that is not `Sendable`, for main-actor promises.
+private final class Form {
+    var fields: [String]
+
+    init(_ name: String) {
+        fields = [name]
+    }
 }
 
 /// A value shared between the test and handlers on other threads.
