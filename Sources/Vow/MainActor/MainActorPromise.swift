@@ -25,7 +25,7 @@
 /// The operators are ``Promise``'s, with the same names and meaning; each handler is
 /// `@MainActor` and may capture what main-actor code may. `init(_:)` brings a shared promise of
 /// a `Sendable` value in, without a hop, and `Promise(_:)` takes a
-/// `Sendable` value back out. Documentation/MainActorPromises.md says why the type is bound to
+/// `Sendable` value back out. Documentation/IsolatedPromises.md says why the type is bound to
 /// the main actor rather than to any actor.
 public struct MainActorPromise<T> {
     /// The shared promise beneath, whose value only main-actor code wraps and unwraps; see
