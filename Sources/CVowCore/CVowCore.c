@@ -7,6 +7,7 @@
 _Thread_local void *_Nullable vow_trampoline = NULL;
 _Thread_local void *_Nullable vow_running_mailbox = NULL;
 uint32_t vow_main_queue_watch = 0;
+void *vow_main_queue_object = 0;
 
 bool vow_current_stack_bottom(uintptr_t *_Nonnull bottom) {
 #if defined(__APPLE__)
@@ -34,16 +35,20 @@ bool vow_current_stack_bottom(uintptr_t *_Nonnull bottom) {
 // libdispatch's C entry points, declared here rather than taken from <dispatch/dispatch.h>:
 // on Linux that header sits in the Swift toolchain, outside the paths a C target searches. In
 // C, on Darwin as on Linux, a queue is a pointer to `struct dispatch_queue_s` and the
-// concurrent attribute is the address of an exported global, which `DISPATCH_QUEUE_CONCURRENT`
-// names; linked like any other symbol, it also works in a statically linked program. Swift on
+// concurrent attribute and the main queue are the addresses of exported globals, which
+// `DISPATCH_QUEUE_CONCURRENT` and `dispatch_get_main_queue()` name; linked like any other
+// symbol, they also work in a statically linked program. Swift on
 // Darwin cannot call these functions itself (its SDK marks them unavailable there), so every
-// platform calls them from here, and Vow's barrier queues take one path everywhere.
+// platform calls them from here, and Vow's barrier queues and its hops to the main queue take
+// one path everywhere.
 struct dispatch_queue_s;
 struct dispatch_queue_attr_s;
 extern struct dispatch_queue_attr_s _dispatch_queue_attr_concurrent;
+extern struct dispatch_queue_s _dispatch_main_q;
 extern struct dispatch_queue_s *dispatch_queue_create(const char *label, struct dispatch_queue_attr_s *attributes);
 extern void dispatch_sync_f(struct dispatch_queue_s *queue, void *context, void (*work)(void *));
 extern void dispatch_barrier_sync_f(struct dispatch_queue_s *queue, void *context, void (*work)(void *));
+extern void dispatch_async_f(struct dispatch_queue_s *queue, void *context, void (*work)(void *));
 
 vow_barrier_queue *_Nonnull vow_barrier_queue_create(const char *_Nonnull label) {
     return (vow_barrier_queue *)dispatch_queue_create(label, &_dispatch_queue_attr_concurrent);
@@ -55,4 +60,8 @@ void vow_barrier_queue_read(vow_barrier_queue *_Nonnull queue, void *_Nullable c
 
 void vow_barrier_queue_write(vow_barrier_queue *_Nonnull queue, void *_Nullable context, vow_barrier_work _Nonnull work) {
     dispatch_barrier_sync_f((struct dispatch_queue_s *)queue, context, work);
+}
+
+void vow_main_queue_async(void *_Nullable context, vow_barrier_work _Nonnull work) {
+    dispatch_async_f(&_dispatch_main_q, context, work);
 }

@@ -25,6 +25,22 @@ import Vow
         #expect(doneOnCustom.all == [true])
     }
 
+    @Test @MainActor func theDefaultQueueIsTheMainQueueThatDispatchQueueMainNames() async {
+        // A nonisolated handler without `on:` takes its turn on the main queue behind the
+        // blocks sent there before it, and ahead of those sent after.
+        let turns = Recorder<String>()
+        DispatchQueue.main.async { turns.record("block 1") }
+        let handler = attachedWithoutAQueue { turns.record("handler") }
+        let (last, lastRan) = Guarantee<Void>.pending()
+        DispatchQueue.main.async {
+            turns.record("block 2")
+            lastRan(())
+        }
+        #expect(turns.all.isEmpty, "main-queue work ran inside the call that sent it")
+        await when(guarantees: [handler, last]).async()
+        #expect(turns.all == ["block 1", "handler", "block 2"])
+    }
+
     @Test func theDefaultCatchPolicyIsConfigurable() throws {
         let saved = conf.catchPolicy
         defer { conf.catchPolicy = saved }
@@ -236,4 +252,9 @@ import Vow
         conf.mainQueueStallThreshold = 2.5
         #expect(conf.mainQueueStallThreshold == 2.5)
     }
+}
+
+/// Attaches `body` as a handler written in nonisolated code, without `on:`.
+private func attachedWithoutAQueue(_ body: @escaping @Sendable () -> Void) -> Guarantee<Void> {
+    Guarantee.value(1).done { _ in body() }
 }

@@ -91,10 +91,17 @@ func compete(_ contenders: [Contender], rounds: Int, adding samples: inout Sampl
 /// then, rounds are added half as many as `rounds` at a time, up to `context.maxRounds(base:)`:
 /// a scenario whose rounds agree costs no more than before, and one that is noisy gets the
 /// rounds it needs to say something, or says that it could not.
+///
+/// When the run counts instructions, the contenders run once each to be counted instead, and
+/// there are no rows.
 func measure(
     _ contenders: [Contender], scenario: String, metrics: [Metric], rounds: Int, opsPerBatch: Int,
     context: Context
 ) -> [Row] {
+    if context.countInstructions {
+        countInstructions(of: contenders, scenario: scenario, opsPerBatch: opsPerBatch)
+        return []
+    }
     var samples = Samples(contenders: contenders.map(\.name), metrics: metrics.count)
     compete(contenders, rounds: rounds, adding: &samples)
     let cap = context.maxRounds(base: rounds)

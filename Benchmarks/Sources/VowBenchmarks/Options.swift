@@ -1,5 +1,5 @@
 /// The command line: `vow-benchmarks [--quick] [--json PATH] [--only SCENARIO[,SCENARIO…]]
-/// [--spread PERCENT] [--max-rounds-factor F] [--list]`, or `--help`.
+/// [--spread PERCENT] [--max-rounds-factor F] [--count-instructions] [--list]`, or `--help`.
 struct Options {
     var quick = false
     var jsonPath = "benchmark-results.json"
@@ -10,10 +10,14 @@ struct Options {
     var spreadLimit = 0.10
     /// How many times its base rounds a scenario may run while its ratio has not settled.
     var maxRoundsFactor = 3.0
+    /// Whether to run each contender once, between the markers that callgrind counts
+    /// instructions between, instead of timing rounds; see InstructionCount.swift.
+    var countInstructions = false
 
     static let usage = """
         usage: vow-benchmarks [--quick] [--json PATH] [--only SCENARIO[,SCENARIO...]]
-                              [--spread PERCENT] [--max-rounds-factor F] [--list]
+                              [--spread PERCENT] [--max-rounds-factor F] [--count-instructions]
+                              [--list]
 
           --quick          a few iterations of everything, to prove the suite runs (well under a minute);
                            never adds rounds
@@ -24,6 +28,10 @@ struct Options {
           --max-rounds-factor F
                            while a scenario's ratio has not settled, add rounds up to F times its
                            base rounds (default: 3; 1 adds none)
+          --count-instructions
+                           run each contender once to warm up and once between the markers that
+                           callgrind counts between, and time nothing; Benchmarks/Scripts/budget
+                           --instructions runs it under valgrind
           --list           print the names of the scenarios selected, one a line, and run nothing
           --help           show this help
 
@@ -50,6 +58,8 @@ struct Options {
                 help = true
             case "--list":
                 list = true
+            case "--count-instructions":
+                countInstructions = true
             case "--json":
                 guard let path = remaining.popFirst(), !path.hasPrefix("--") else {
                     throw Refusal(message: "--json needs a path")

@@ -44,12 +44,16 @@ final class Context {
     /// How many times its base rounds a scenario may run while its ratio has not settled; 1 in
     /// quick runs, which never add rounds.
     let maxRoundsFactor: Double
+    /// Whether each scenario's contenders run once to be counted by callgrind rather than timed
+    /// (see InstructionCount.swift).
+    let countInstructions: Bool
     private var groups: [MultiThreadedEventLoopGroup] = []
 
-    init(quick: Bool, spreadLimit: Double, maxRoundsFactor: Double) {
+    init(quick: Bool, spreadLimit: Double, maxRoundsFactor: Double, countInstructions: Bool) {
         self.quick = quick
         self.spreadLimit = spreadLimit
         self.maxRoundsFactor = quick ? 1 : maxRoundsFactor
+        self.countInstructions = countInstructions
     }
 
     /// A loop with a thread of its own, as a server would run it.
@@ -103,6 +107,7 @@ func allScenarios() -> [Scenario] {
         whenThreadsScenario(),
         deepChainScenario(),
         mainActorHopScenario(),
+        mainActorChainScenario(),
         actorChainScenario(),
         mainActorPromiseScenario(),
         cancelChainScenario(),

@@ -1,6 +1,7 @@
 // The few things Vow needs from C: atomics that exist on every system Vow supports, the
 // bounds of a thread's stack, a thread-local slot, which Swift has no way to declare, and
-// libdispatch's C entry points for the barrier queues, the same on every platform.
+// libdispatch's C entry points for the barrier queues and the main queue, the same on every
+// platform.
 //
 // The atomics are compiler builtins rather than Synchronization's `Atomic`, which needs
 // macOS 15 and iOS 18. They are inline, so a load costs what the instruction costs.
@@ -119,6 +120,23 @@ static inline bool vow_main_queue_watch_move(uint32_t expected, uint32_t desired
         &vow_main_queue_watch, &expected, desired, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);
 }
 
+/// The `DispatchQueue` object through which Vow sends handlers to the main queue, stored once,
+/// as it is made (MainQueueWatch.swift), so that a hop tells the main queue apart with one load
+/// and no lazy initialization. Until then it is `NULL`, which no queue's address equals.
+extern void *_Nullable vow_main_queue_object;
+
+/// The object in `vow_main_queue_object`, read with no ordering: a handler that holds that
+/// object got it from the same one-time initialization that stored it, which ordered the
+/// store before the handler's read.
+static inline void *_Nullable vow_main_queue_object_load(void) {
+    return __atomic_load_n(&vow_main_queue_object, __ATOMIC_RELAXED);
+}
+
+/// Stores the main queue's object, once.
+static inline void vow_main_queue_object_store(void *_Nullable object) {
+    __atomic_store_n(&vow_main_queue_object, object, __ATOMIC_RELEASE);
+}
+
 /// A concurrent libdispatch queue, used by Vow as a reader-writer lock.
 typedef struct vow_barrier_queue_s vow_barrier_queue;
 
@@ -135,5 +153,10 @@ void vow_barrier_queue_read(vow_barrier_queue *_Nonnull queue, void *_Nullable c
 /// Runs `work(context)` on `queue` as a barrier: alone, after every earlier block and before
 /// every later one. Returns when it has run.
 void vow_barrier_queue_write(vow_barrier_queue *_Nonnull queue, void *_Nullable context, vow_barrier_work _Nonnull work);
+
+/// Runs `work(context)` on the main queue, after the blocks already there, and returns at once:
+/// libdispatch's `dispatch_async_f`, which takes a function and one context pointer where the
+/// Swift overlay's `async` copies a closure into a block on the heap.
+void vow_main_queue_async(void *_Nullable context, vow_barrier_work _Nonnull work);
 
 #endif

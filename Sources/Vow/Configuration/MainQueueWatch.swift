@@ -12,10 +12,10 @@ public import Dispatch
 // has run. If it has, the watch goes back to idle and the next handler arms it again; if not,
 // the handler has waited at least that long, and the watch reports `.mainQueueStalled` and stays
 // quiet for the rest of the process. So an app whose main run loop runs pays one probe block and
-// one timer per threshold, and only while handlers go to the main queue; every other hop pays
-// one relaxed load of a C global, and a hop to another queue while idle a comparison too.
-// The handlers watched are those sent to `mainQueue`: every main-actor handler, and every
-// nonisolated one on the default `conf.Q`.
+// one timer per threshold, and only while handlers go to the main queue; every other hop to the
+// main queue pays one relaxed load of a C global, and a hop to any other queue nothing (one
+// with work-item flags, a comparison too). The handlers watched are those sent to `mainQueue`:
+// every main-actor handler, and every nonisolated one on the default `conf.Q`.
 //
 // The states, held in `vow_main_queue_watch`:
 //
@@ -32,9 +32,21 @@ enum MainQueueWatch {
     /// The main queue as Vow sends handlers to it: for a main-actor handler, and in the default
     /// `conf.Q`. One object, compared by identity: on Linux, every read of
     /// `DispatchQueue.main` makes a new object for the same queue. A queue given as `on: .main`
-    /// is therefore watched on Apple platforms only, where `DispatchQueue.main` is one object.
+    /// is therefore watched, and hopped to through ``MainQueueJobs``, on Apple platforms only,
+    /// where `DispatchQueue.main` is one object.
     @usableFromInline
-    static let mainQueue = DispatchQueue.main
+    static let mainQueue: DispatchQueue = {
+        let queue = DispatchQueue.main
+        vow_main_queue_object_store(Unmanaged.passUnretained(queue).toOpaque())
+        return queue
+    }()
+
+    /// Whether `queue` is ``mainQueue``: one load of a C global, where reading `mainQueue`
+    /// itself would go through its one-time initialization on every hop.
+    @inlinable
+    static func isMainQueue(_ queue: DispatchQueue) -> Bool {
+        vow_main_queue_object_load() == Unmanaged.passUnretained(queue).toOpaque()
+    }
 
     @usableFromInline
     static let idle: UInt32 = 0
@@ -42,11 +54,18 @@ enum MainQueueWatch {
     static let reported: UInt32 = 2
     static let off: UInt32 = 3
 
-    /// Arms the watch if `queue`, which a handler was just sent to, is the main queue and no
-    /// probe is out.
+    /// Arms the watch if `queue`, which a handler with work-item flags was just sent to, is the
+    /// main queue and no probe is out.
     @inlinable
     static func handlerSent(to queue: DispatchQueue) {
-        guard vow_main_queue_watch_state() == idle, queue === mainQueue else { return }
+        guard vow_main_queue_watch_state() == idle, isMainQueue(queue) else { return }
+        arm()
+    }
+
+    /// Arms the watch if no probe is out, for a handler just sent to the main queue.
+    @inlinable
+    static func handlerSentToMainQueue() {
+        guard vow_main_queue_watch_state() == idle else { return }
         arm()
     }
 

@@ -160,7 +160,8 @@ struct Mailbox: Sendable {
 }
 
 /// A handler in a mailbox, linked to the one sent after it: the work and its place in the list
-/// in one object.
+/// in one object. A hop to the main queue sends the same object (``MainQueueJobs``), whose
+/// `next` it leaves unused.
 ///
 /// Its work is a function of the job that captures nothing, as ``TrampolineWork``'s is, rather
 /// than a method overridden by each kind: formed in inlinable code, it is specialized for the
@@ -181,7 +182,8 @@ class MailboxJob: @unchecked Sendable {
     }
 }
 
-/// A job that calls a closure: a dispatcher's work, or a lazy promise's start.
+/// A job that calls a closure: a dispatcher's work, a lazy promise's start, or other work sent to
+/// the main queue.
 @usableFromInline
 // @unchecked: `work` is an immutable `@Sendable` closure, and what the class inherits is a
 // `MailboxJob`'s, whose comment says why that is safe.

@@ -19,11 +19,11 @@ extension HandlerQueue {
     @inlinable
     init<D: Dispatcher>(_ dispatcher: D) {
         if let queue = dispatcher as? DispatchQueue {
-            self = .queue(queue)
+            self.init(queue, nil)
         } else if dispatcher is InlineDispatcher {
             self = .inline
         } else if dispatcher is MainActorDispatcher {
-            self = .queue(.main)
+            self = .mainActor
         } else {
             self = .dispatched(DispatcherTarget(dispatcher))
         }

@@ -52,11 +52,10 @@ extension HandlerQueue {
 }
 
 extension HandlerQueue {
-    /// The queue of a main-actor handler: the main queue, as Vow keeps it (see
-    /// ``MainQueueWatch``).
+    /// The queue of a main-actor handler: the main queue, the main actor's executor.
     @inlinable
     static var mainActor: HandlerQueue {
-        .queue(MainQueueWatch.mainQueue)
+        .main
     }
 }
 

@@ -75,6 +75,25 @@ import Vow
         #expect(await ledger.total == 1)
     }
 
+    @Test @MainActor func handlersBoundForTheMainQueueTakeTheirTurnBehindOtherMainQueueWork() async {
+        // A main-actor handler and one given `.mainActor` go to the queue that
+        // `DispatchQueue.main` names, each behind the blocks sent there before it and ahead of
+        // those sent after. (ConfigurationTests shows the same for the default queue.)
+        let turns = Recorder<String>()
+        DispatchQueue.main.async { turns.record("block 1") }
+        let mainActor = Guarantee.value(1).done { _ in turns.record("main actor") }
+        DispatchQueue.main.async { turns.record("block 2") }
+        let dispatcher = Guarantee.value(1).done(on: .mainActor) { _ in turns.record("dispatcher") }
+        let (last, lastRan) = Guarantee<Void>.pending()
+        DispatchQueue.main.async {
+            turns.record("block 3")
+            lastRan(())
+        }
+        #expect(turns.all.isEmpty, "main-queue work ran inside the call that sent it")
+        await when(guarantees: [mainActor, dispatcher, last]).async()
+        #expect(turns.all == ["block 1", "main actor", "block 2", "dispatcher", "block 3"])
+    }
+
     @Test func aNonisolatedHandlerWithoutAQueueRunsInline() {
         let mapped = Promise.value(1).map(on: nil) { $0 + 1 }
         #expect(mapped.value == 2)

@@ -25,13 +25,32 @@ import Testing
 
     @Test func aMainActorHandlerTakesTheMainQueue() async {
         let placed = await mainActorPlaced()
-        guard case .queue(let chosen) = placed.queue else {
+        guard case .main = placed.queue else {
             Issue.record("a main-actor handler was placed on \(placed.queue)")
             return
         }
-        #expect(chosen === MainQueueWatch.mainQueue)
         let value = await MainActor.run { placed.body(20) }
         #expect(value == 21)
+    }
+
+    @Test func theMainQueueAsVowKeepsItAndTheMainActorDispatcherTakeTheMainQueue() {
+        // The default `conf.Q` is that object, so a nonisolated handler without `on:` goes there.
+        let defaulted: IntHandler = PlacedHandler({ (value: Int) in value }, else: MainQueueWatch.mainQueue)
+        guard case .main = defaulted.queue else {
+            Issue.record("a handler on Vow's main queue was placed on \(defaulted.queue)")
+            return
+        }
+        guard case .main = HandlerQueue(MainActorDispatcher.mainActor) else {
+            Issue.record("the main actor's dispatcher was not placed on the main queue")
+            return
+        }
+        // Another queue, even a serial one, keeps its object.
+        let queue = DispatchQueue(label: "vow.tests.placed.other")
+        guard case .queue(let chosen) = HandlerQueue(queue, nil) else {
+            Issue.record("another queue was placed on \(HandlerQueue(queue, nil))")
+            return
+        }
+        #expect(chosen === queue)
     }
 
     @Test func anActorsHandlerTakesTheActorEvenWithoutMentioningSelf() async {
