@@ -58,8 +58,8 @@ enum MainQueueWatch {
     /// main queue and no probe is out.
     @inlinable
     static func handlerSent(to queue: DispatchQueue) {
-        guard vow_main_queue_watch_state() == idle, isMainQueue(queue) else { return }
-        arm()
+        guard isMainQueue(queue) else { return }
+        handlerSentToMainQueue()
     }
 
     /// Arms the watch if no probe is out, for a handler just sent to the main queue.
