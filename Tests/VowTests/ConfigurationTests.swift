@@ -13,16 +13,32 @@ import Vow
     @Test func settingTheQueuesChangesWhereDefaultHandlersRun() throws {
         let saved = conf.Q
         defer { conf.Q = saved }
-        let custom = TestQueue("vow.tests.conf")
-        conf.Q = (map: custom.queue, return: custom.queue)
-        #expect(conf.Q.map === custom.queue)
-        #expect(conf.Q.return === custom.queue)
-        let mappedOnCustom = Promise.value(1).map { _ in custom.isCurrent }
-        let doneOnCustom = Recorder<Bool>()
-        let finished = Promise.value(1).done { _ in doneOnCustom.record(custom.isCurrent) }
-        #expect(try value(of: mappedOnCustom))
+        let mapping = TestQueue("vow.tests.conf.map")
+        let returning = TestQueue("vow.tests.conf.return")
+        conf.Q = (map: mapping.queue, return: returning.queue)
+        #expect(conf.Q.map === mapping.queue)
+        #expect(conf.Q.return === returning.queue)
+        // Each operator reads the queue it defaults to when a nonisolated handler is attached:
+        // `map` and `recover` the first, `done`, `catch` and `ensure` the second.
+        let mapped = Promise.value(1).map { _ in (mapping.isCurrent, returning.isCurrent) }
+        let recovered = Promise<Bool>(error: TestError.boom).recover { _ in Guarantee.value(mapping.isCurrent)
+        }
+        let ended = Recorder<String>()
+        let finished = Promise.value(1).done { _ in
+            ended.record(returning.isCurrent ? "done" : "done elsewhere")
+        }
+        Promise<Int>(error: TestError.boom)
+            .catch { _ in ended.record(returning.isCurrent ? "catch" : "catch elsewhere") }
+        let ensured = Promise.value(1).ensure {
+            ended.record(returning.isCurrent ? "ensure" : "ensure elsewhere")
+        }
+        let (onMapping, onReturning) = try value(of: mapped)
+        #expect(onMapping && !onReturning)
+        #expect(try value(of: recovered))
         try value(of: finished)
-        #expect(doneOnCustom.all == [true])
+        #expect(try value(of: ensured) == 1)
+        returning.queue.sync {}
+        #expect(Set(ended.all) == ["done", "catch", "ensure"])
     }
 
     @Test @MainActor func theDefaultQueueIsTheMainQueueThatDispatchQueueMainNames() async {

@@ -35,7 +35,7 @@ public func map<S: Sequence, U: Thenable>(
     as parallelism: Parallelism,
     @_inheritActorContext(always) _ transform: @escaping @isolated(any) @Sendable (S.Element) throws -> U
 ) -> Promise<[U.T]> where S.Element: Sendable {
-    let transform = PlacedHandler(transform, else: nil)
+    let transform = PlacedHandler(transform, else: .inline)
     // Each element becomes a promise only when the throttle asks for it, so that the work is
     // throttled, not just its results.
     let items = Array(items)

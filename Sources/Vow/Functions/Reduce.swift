@@ -24,7 +24,7 @@ public func reduce<S: Sequence, Value: Sendable, U: Thenable>(
     _ initial: Value,
     @_inheritActorContext(always) _ combine: @escaping @isolated(any) @Sendable (Value, S.Element) throws -> U
 ) -> Promise<Value> where S.Element: Sendable, U.T == Value {
-    let combine = PlacedHandler(combine, else: nil)
+    let combine = PlacedHandler(combine, else: .inline)
     // The whole chain is built now; each link is its predecessor's only consumer, so a
     // cancellation of the last one travels up to whichever step is running.
     var partial = Promise.value(initial)

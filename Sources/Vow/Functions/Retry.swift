@@ -52,10 +52,10 @@ public func retry<U: Thenable, C: Clock>(
 ) -> Promise<U.T> where C.Duration == Duration {
     Retry(
         attempts: attempts, delay: delay, clock: clock,
-        deciding: PlacedHandler(shouldRetry, else: nil).map { decide in
+        deciding: PlacedHandler(shouldRetry, else: .inline).map { decide in
             { error in Guarantee.value(try decide(error)) }
         },
-        starting: PlacedHandler(body, else: nil)
+        starting: PlacedHandler(body, else: .inline)
     ).start()
 }
 
@@ -86,7 +86,7 @@ public func retry<U: Thenable, C: Clock, Decision: Thenable>(
 ) -> Promise<U.T> where C.Duration == Duration, Decision.T == Bool {
     Retry(
         attempts: attempts, delay: delay, clock: clock,
-        deciding: PlacedHandler(shouldRetry, else: nil), starting: PlacedHandler(body, else: nil)
+        deciding: PlacedHandler(shouldRetry, else: .inline), starting: PlacedHandler(body, else: .inline)
     ).start()
 }
 

@@ -38,7 +38,7 @@ extension Thenable {
         owner: Owner,
         @_inheritActorContext(always) _ body: @escaping @isolated(any) @Sendable (Owner, T) throws -> U
     ) -> Promise<U.T> {
-        then(via: PlacedHandler(body, else: conf.Q.map), owner: owner)
+        then(via: PlacedHandler(body, else: .map), owner: owner)
     }
 
     /// Transforms the fulfilled value for `owner`, if it still exists; see
@@ -54,7 +54,7 @@ extension Thenable {
         owner: Owner,
         @_inheritActorContext(always) _ body: @escaping @isolated(any) @Sendable (Owner, T) throws -> U
     ) -> Promise<U> {
-        map(via: PlacedHandler(body, else: conf.Q.map), owner: owner)
+        map(via: PlacedHandler(body, else: .map), owner: owner)
     }
 
     /// Handles the fulfilled value for `owner`, if it still exists; see
@@ -73,7 +73,7 @@ extension Thenable {
         @_inheritActorContext(always) _ body: @escaping @isolated(any) @Sendable (Owner, T) throws -> Void
     ) -> Promise<Void> {
         done(
-            via: PlacedHandler(body, else: conf.Q.return), owner: owner
+            via: PlacedHandler(body, else: .return), owner: owner
         )
     }
 
@@ -93,7 +93,7 @@ extension Thenable {
             @escaping @isolated(any) @Sendable (Owner, any Error) throws -> U
     ) -> Promise<T> where U.T == T {
         recover(
-            via: PlacedHandler(body, else: conf.Q.map), owner: owner, policy: policy)
+            via: PlacedHandler(body, else: .map), owner: owner, policy: policy)
     }
 
     /// Runs `body` for `owner` however the thenable settles, and passes the result on, if
@@ -111,7 +111,7 @@ extension Thenable {
         @_inheritActorContext(always) _ body: @escaping @isolated(any) @Sendable (Owner) -> Void
     ) -> Promise<T> {
         ensure(
-            via: PlacedHandler(body, else: conf.Q.return), owner: owner
+            via: PlacedHandler(body, else: .return), owner: owner
         )
     }
 }
@@ -136,6 +136,6 @@ extension CatchMixin {
         @_inheritActorContext(always) _ body: @escaping @isolated(any) @Sendable (Owner, any Error) -> Void
     ) -> Finalizer {
         self.catch(
-            via: PlacedHandler(body, else: conf.Q.return), owner: owner, policy: policy)
+            via: PlacedHandler(body, else: .return), owner: owner, policy: policy)
     }
 }

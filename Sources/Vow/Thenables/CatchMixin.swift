@@ -39,7 +39,7 @@ extension CatchMixin {
         @_inheritActorContext(always) _ body: @escaping @isolated(any) @Sendable (any Error) -> Void
     ) -> Finalizer {
         self.catch(
-            via: PlacedHandler(body, else: conf.Q.return), policy: policy)
+            via: PlacedHandler(body, else: .return), policy: policy)
     }
 
     /// Handles the error that ends a chain on `on`, or inline when `on` is `nil`.

@@ -25,7 +25,7 @@ extension Thenable {
     public func done(
         @_inheritActorContext(always) _ body: @escaping @isolated(any) @Sendable (T) throws -> Void
     ) -> Promise<Void> {
-        done(via: PlacedHandler(body, else: conf.Q.return))
+        done(via: PlacedHandler(body, else: .return))
     }
 
     /// Consumes the fulfilled value on `on`, or inline when `on` is `nil`.
@@ -82,7 +82,7 @@ extension Guarantee {
     public func done(
         @_inheritActorContext(always) _ body: @escaping @isolated(any) @Sendable (T) -> Void
     ) -> Guarantee<Void> {
-        done(via: PlacedHandler(body, else: conf.Q.return))
+        done(via: PlacedHandler(body, else: .return))
     }
 
     /// Consumes the value on `on`, or inline when `on` is `nil`.

@@ -15,7 +15,7 @@ extension CatchMixin {
     public func ensure(@_inheritActorContext(always) _ body: @escaping @isolated(any) @Sendable () -> Void)
         -> Promise<T>
     {
-        ensure(via: PlacedHandler(body, else: conf.Q.return))
+        ensure(via: PlacedHandler(body, else: .return))
     }
 
     /// Ensures `body` runs on `on`, or inline when `on` is `nil`, after this promise resolves.
@@ -62,7 +62,7 @@ extension CatchMixin {
     public func ensureThen(
         @_inheritActorContext(always) _ body: @escaping @isolated(any) @Sendable () -> Guarantee<Void>
     ) -> Promise<T> {
-        ensureThen(via: PlacedHandler(body, else: conf.Q.return))
+        ensureThen(via: PlacedHandler(body, else: .return))
     }
 
     /// Like ``ensure(on:flags:_:)``, but waits for the guarantee `body` returns.

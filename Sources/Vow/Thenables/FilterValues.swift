@@ -12,7 +12,7 @@ extension Thenable where T: Sequence, T.Element: Sendable {
     public func filterValues(
         @_inheritActorContext(always) _ isIncluded: @escaping @isolated(any) @Sendable (T.Element) -> Bool
     ) -> Promise<[T.Element]> {
-        filterValues(via: PlacedHandler(isIncluded, else: conf.Q.map))
+        filterValues(via: PlacedHandler(isIncluded, else: .map))
     }
 
     /// Like ``filterValues(_:)``, with `isIncluded` run on `on`, or inline when `on` is `nil`.
@@ -62,7 +62,7 @@ extension Guarantee where T: Sequence, T.Element: Sendable {
     public func filterValues(
         @_inheritActorContext(always) _ isIncluded: @escaping @isolated(any) @Sendable (T.Element) -> Bool
     ) -> Guarantee<[T.Element]> {
-        filterValues(via: PlacedHandler(isIncluded, else: conf.Q.map))
+        filterValues(via: PlacedHandler(isIncluded, else: .map))
     }
 
     /// Like ``filterValues(_:)``, with `isIncluded` run on `on`, or inline when `on` is `nil`.

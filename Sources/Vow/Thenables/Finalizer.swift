@@ -62,7 +62,7 @@ public final class Finalizer: Sendable {
     public func finally(@_inheritActorContext(always) _ body: @escaping @isolated(any) @Sendable () -> Void)
         -> Guarantee<Void>
     {
-        finally(via: PlacedHandler(body, else: conf.Q.return))
+        finally(via: PlacedHandler(body, else: .return))
     }
 
     /// Runs `body` on `on`, or inline when `on` is `nil`, once the chain has finished.

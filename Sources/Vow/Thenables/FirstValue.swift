@@ -23,7 +23,7 @@ extension Thenable where T: Sequence, T.Element: Sendable {
     public func firstValue(
         @_inheritActorContext(always) where test: @escaping @isolated(any) @Sendable (T.Element) -> Bool
     ) -> Promise<T.Element> {
-        firstValue(via: PlacedHandler(test, else: conf.Q.map))
+        firstValue(via: PlacedHandler(test, else: .map))
     }
 
     /// Like ``firstValue(where:)``, with `test` run on `on`, or inline when `on` is `nil`.

@@ -17,7 +17,7 @@ extension Thenable {
     public func get(
         @_inheritActorContext(always) _ body: @escaping @isolated(any) @Sendable (T) throws -> Void
     ) -> Promise<T> {
-        get(via: PlacedHandler(body, else: conf.Q.return))
+        get(via: PlacedHandler(body, else: .return))
     }
 
     /// Looks at the fulfilled value on `on`, or inline when `on` is `nil`, without changing it.
@@ -66,7 +66,7 @@ extension Thenable {
         @_inheritActorContext(always) _ body:
             @escaping @isolated(any) @Sendable (Result<T, any Error>) -> Void
     ) -> Promise<T> {
-        tap(via: PlacedHandler(body, else: conf.Q.map))
+        tap(via: PlacedHandler(body, else: .map))
     }
 
     /// Looks at the result on `on`, or inline when `on` is `nil`, without changing it.
@@ -115,7 +115,7 @@ extension Guarantee {
         @_inheritActorContext(always) _ body:
             @escaping @isolated(any) @Sendable (Result<T, any Error>) -> Void
     ) -> Guarantee<T> {
-        tap(via: PlacedHandler(body, else: conf.Q.map))
+        tap(via: PlacedHandler(body, else: .map))
     }
 
     /// Looks at the result on `on`, or inline when `on` is `nil`, keeping a ``Guarantee``.
@@ -162,7 +162,7 @@ extension Guarantee {
     public func get(
         @_inheritActorContext(always) _ body: @escaping @isolated(any) @Sendable (T) -> Void
     ) -> Guarantee<T> {
-        get(via: PlacedHandler(body, else: conf.Q.return))
+        get(via: PlacedHandler(body, else: .return))
     }
 
     /// Looks at the value on `on`, or inline when `on` is `nil`, keeping a ``Guarantee``.

@@ -1,5 +1,3 @@
-public import Dispatch
-
 // A handler written without `on:` is an `@isolated(any)` function: the compiler gives it the
 // isolation of the code that wrote it (`@_inheritActorContext(always)`: in an actor's method
 // even a closure that never mentions `self`, which plain `@_inheritActorContext` would leave
@@ -36,13 +34,13 @@ public import Dispatch
 /// Where a handler runs, from the isolation it was written in.
 extension HandlerQueue {
     /// The queue of a handler written in `isolation`: the main queue for the main actor, the
-    /// actor itself for any other actor, and `queue` (the operator's default, `nil` for inline)
-    /// for a nonisolated handler.
+    /// actor itself for any other actor, and the operator's default queue, `fallback`, for a
+    /// nonisolated handler.
     @inlinable
-    init(isolation: (any Actor)?, else queue: DispatchQueue?) {
+    init(isolation: (any Actor)?, else fallback: DefaultQueue) {
         switch isolation {
         case nil:
-            self.init(queue, nil)
+            self.init(fallback)
         case let actor? where actor === MainActor.shared:
             self = .mainActor
         case let actor?:
@@ -81,62 +79,62 @@ final class IsolatedTarget: Sendable {
 
 extension PlacedHandler {
     // Each initializer takes a handler written in some isolation and gives it the queue of that
-    // isolation, or `queue` if it has none, with the handler as a plain function; see the
+    // isolation, or the operator's default queue if it has none, with the handler as a plain function; see the
     // comment at the top of this file for why the cast is sound.
 
     /// A handler of one argument, placed by its isolation.
     @inlinable
-    init<A, R>(_ handler: @escaping @isolated(any) @Sendable (A) throws -> R, else queue: DispatchQueue?)
+    init<A, R>(_ handler: @escaping @isolated(any) @Sendable (A) throws -> R, else fallback: DefaultQueue)
     where Body == @Sendable (A) throws -> R {
         self.init(
-            HandlerQueue(isolation: handler.isolation, else: queue),
+            HandlerQueue(isolation: handler.isolation, else: fallback),
             unsafeBitCast(IsolatedHandler(handler), to: Body.self))
     }
 
     /// A handler of one argument that cannot throw, placed by its isolation.
     @inlinable
-    init<A, R>(_ handler: @escaping @isolated(any) @Sendable (A) -> R, else queue: DispatchQueue?)
+    init<A, R>(_ handler: @escaping @isolated(any) @Sendable (A) -> R, else fallback: DefaultQueue)
     where Body == @Sendable (A) -> R {
         self.init(
-            HandlerQueue(isolation: handler.isolation, else: queue),
+            HandlerQueue(isolation: handler.isolation, else: fallback),
             unsafeBitCast(IsolatedNonThrowingHandler(handler), to: Body.self))
     }
 
     /// A handler of two arguments, placed by its isolation.
     @inlinable
     init<A, B, R>(
-        _ handler: @escaping @isolated(any) @Sendable (A, B) throws -> R, else queue: DispatchQueue?
+        _ handler: @escaping @isolated(any) @Sendable (A, B) throws -> R, else fallback: DefaultQueue
     )
     where Body == @Sendable (A, B) throws -> R {
         self.init(
-            HandlerQueue(isolation: handler.isolation, else: queue),
+            HandlerQueue(isolation: handler.isolation, else: fallback),
             unsafeBitCast(IsolatedThrowingPairHandler(handler), to: Body.self))
     }
 
     /// A handler of two arguments that cannot throw, placed by its isolation.
     @inlinable
-    init<A, B, R>(_ handler: @escaping @isolated(any) @Sendable (A, B) -> R, else queue: DispatchQueue?)
+    init<A, B, R>(_ handler: @escaping @isolated(any) @Sendable (A, B) -> R, else fallback: DefaultQueue)
     where Body == @Sendable (A, B) -> R {
         self.init(
-            HandlerQueue(isolation: handler.isolation, else: queue),
+            HandlerQueue(isolation: handler.isolation, else: fallback),
             unsafeBitCast(IsolatedPairHandler(handler), to: Body.self))
     }
 
     /// A handler of no arguments, placed by its isolation.
     @inlinable
-    init<R>(_ handler: @escaping @isolated(any) @Sendable () throws -> R, else queue: DispatchQueue?)
+    init<R>(_ handler: @escaping @isolated(any) @Sendable () throws -> R, else fallback: DefaultQueue)
     where Body == @Sendable () throws -> R {
         self.init(
-            HandlerQueue(isolation: handler.isolation, else: queue),
+            HandlerQueue(isolation: handler.isolation, else: fallback),
             unsafeBitCast(IsolatedThrowingThunk(handler), to: Body.self))
     }
 
     /// A handler of no arguments that cannot throw, placed by its isolation.
     @inlinable
-    init<R>(_ handler: @escaping @isolated(any) @Sendable () -> R, else queue: DispatchQueue?)
+    init<R>(_ handler: @escaping @isolated(any) @Sendable () -> R, else fallback: DefaultQueue)
     where Body == @Sendable () -> R {
         self.init(
-            HandlerQueue(isolation: handler.isolation, else: queue),
+            HandlerQueue(isolation: handler.isolation, else: fallback),
             unsafeBitCast(IsolatedThunk(handler), to: Body.self))
     }
 }

@@ -17,7 +17,7 @@ extension Thenable {
     public func map<U>(
         @_inheritActorContext(always) _ transform: @escaping @isolated(any) @Sendable (T) throws -> U
     ) -> Promise<U> {
-        map(via: PlacedHandler(transform, else: conf.Q.map))
+        map(via: PlacedHandler(transform, else: .map))
     }
 
     /// Transforms the fulfilled value on `on`, or inline when `on` is `nil`.
@@ -74,7 +74,7 @@ extension Thenable {
         @_inheritActorContext(always) _ transform: @escaping @isolated(any) @Sendable (T) throws -> U?
     ) -> Promise<U> {
         compactMap(
-            via: PlacedHandler(transform, else: conf.Q.map))
+            via: PlacedHandler(transform, else: .map))
     }
 
     /// Transforms the fulfilled value on `on`, rejecting when the transform returns `nil`.
@@ -134,7 +134,7 @@ extension Guarantee {
     public func map<U>(
         @_inheritActorContext(always) _ transform: @escaping @isolated(any) @Sendable (T) -> U
     ) -> Guarantee<U> {
-        map(via: PlacedHandler(transform, else: conf.Q.map))
+        map(via: PlacedHandler(transform, else: .map))
     }
 
     /// Transforms the value on `on`, or inline when `on` is `nil`, keeping the result a

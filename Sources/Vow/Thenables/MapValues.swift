@@ -12,7 +12,7 @@ extension Thenable where T: Sequence, T.Element: Sendable {
     public func mapValues<U: Sendable>(
         @_inheritActorContext(always) _ transform: @escaping @isolated(any) @Sendable (T.Element) throws -> U
     ) -> Promise<[U]> {
-        mapValues(via: PlacedHandler(transform, else: conf.Q.map))
+        mapValues(via: PlacedHandler(transform, else: .map))
     }
 
     /// Like ``mapValues(_:)``, with `transform` run on `on`, or inline when `on` is `nil`.
@@ -53,7 +53,7 @@ extension Thenable where T: Sequence, T.Element: Sendable {
     public func flatMapValues<U: Sequence & Sendable>(
         @_inheritActorContext(always) _ transform: @escaping @isolated(any) @Sendable (T.Element) throws -> U
     ) -> Promise<[U.Element]> where U.Element: Sendable {
-        flatMapValues(via: PlacedHandler(transform, else: conf.Q.map))
+        flatMapValues(via: PlacedHandler(transform, else: .map))
     }
 
     /// Like ``flatMapValues(_:)``, with `transform` run on `on`, or inline when `on` is `nil`.
@@ -94,7 +94,7 @@ extension Thenable where T: Sequence, T.Element: Sendable {
     public func compactMapValues<U: Sendable>(
         @_inheritActorContext(always) _ transform: @escaping @isolated(any) @Sendable (T.Element) throws -> U?
     ) -> Promise<[U]> {
-        compactMapValues(via: PlacedHandler(transform, else: conf.Q.map))
+        compactMapValues(via: PlacedHandler(transform, else: .map))
     }
 
     /// Like ``compactMapValues(_:)``, with `transform` run on `on`, or inline when `on` is `nil`.
@@ -153,7 +153,7 @@ extension Guarantee where T: Sequence, T.Element: Sendable {
     public func mapValues<U: Sendable>(
         @_inheritActorContext(always) _ transform: @escaping @isolated(any) @Sendable (T.Element) -> U
     ) -> Guarantee<[U]> {
-        mapValues(via: PlacedHandler(transform, else: conf.Q.map))
+        mapValues(via: PlacedHandler(transform, else: .map))
     }
 
     /// Like ``mapValues(_:)``, with `transform` run on `on`, or inline when `on` is `nil`.
@@ -194,7 +194,7 @@ extension Guarantee where T: Sequence, T.Element: Sendable {
     public func flatMapValues<U: Sequence & Sendable>(
         @_inheritActorContext(always) _ transform: @escaping @isolated(any) @Sendable (T.Element) -> U
     ) -> Guarantee<[U.Element]> where U.Element: Sendable {
-        flatMapValues(via: PlacedHandler(transform, else: conf.Q.map))
+        flatMapValues(via: PlacedHandler(transform, else: .map))
     }
 
     /// Like ``flatMapValues(_:)``, with `transform` run on `on`, or inline when `on` is `nil`.
@@ -235,7 +235,7 @@ extension Guarantee where T: Sequence, T.Element: Sendable {
     public func compactMapValues<U: Sendable>(
         @_inheritActorContext(always) _ transform: @escaping @isolated(any) @Sendable (T.Element) -> U?
     ) -> Guarantee<[U]> {
-        compactMapValues(via: PlacedHandler(transform, else: conf.Q.map))
+        compactMapValues(via: PlacedHandler(transform, else: .map))
     }
 
     /// Like ``compactMapValues(_:)``, with `transform` run on `on`, or inline when `on` is `nil`.

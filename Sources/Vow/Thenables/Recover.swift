@@ -19,7 +19,7 @@ extension CatchMixin {
         @_inheritActorContext(always) _ body: @escaping @isolated(any) @Sendable (any Error) throws -> U
     ) -> Promise<T> where U.T == T {
         recover(
-            via: PlacedHandler(body, else: conf.Q.map), policy: policy)
+            via: PlacedHandler(body, else: .map), policy: policy)
     }
 
     /// Replaces an error with the result of another thenable, running `body` on `on`, or
@@ -76,7 +76,7 @@ extension CatchMixin {
     public func recover(
         @_inheritActorContext(always) _ body: @escaping @isolated(any) @Sendable (any Error) -> Guarantee<T>
     ) -> Guarantee<T> {
-        recover(via: PlacedHandler(body, else: conf.Q.map))
+        recover(via: PlacedHandler(body, else: .map))
     }
 
     /// Replaces every error with a guarantee, running `body` on `on`, or inline when `on` is
@@ -133,7 +133,7 @@ extension CatchMixin where T == Void {
     public func recover(
         @_inheritActorContext(always) _ body: @escaping @isolated(any) @Sendable (any Error) -> Void
     ) -> Guarantee<Void> {
-        recover(via: PlacedHandler(body, else: conf.Q.map))
+        recover(via: PlacedHandler(body, else: .map))
     }
 
     /// Handles every error of a `Promise<Void>` on `on`, or inline when `on` is `nil`.
@@ -190,7 +190,7 @@ extension CatchMixin where T == Void {
         @_inheritActorContext(always) _ body: @escaping @isolated(any) @Sendable (any Error) throws -> Void
     ) -> Promise<Void> {
         recover(
-            via: PlacedHandler(body, else: conf.Q.map), policy: policy)
+            via: PlacedHandler(body, else: .map), policy: policy)
     }
 
     /// Handles the errors of a `Promise<Void>` that `policy` covers on `on`, or inline when

@@ -15,7 +15,7 @@ extension Thenable where T: Sequence, T.Element: Sendable {
         @_inheritActorContext(always) _ areInIncreasingOrder:
             @escaping @isolated(any) @Sendable (T.Element, T.Element) -> Bool
     ) -> Promise<[T.Element]> {
-        sortedValues(via: PlacedHandler(areInIncreasingOrder, else: conf.Q.map))
+        sortedValues(via: PlacedHandler(areInIncreasingOrder, else: .map))
     }
 
     /// Like ``sortedValues(_:)``, with `areInIncreasingOrder` run on `on`, or inline when `on` is `nil`.
@@ -100,7 +100,7 @@ extension Guarantee where T: Sequence, T.Element: Sendable {
         @_inheritActorContext(always) _ areInIncreasingOrder:
             @escaping @isolated(any) @Sendable (T.Element, T.Element) -> Bool
     ) -> Guarantee<[T.Element]> {
-        sortedValues(via: PlacedHandler(areInIncreasingOrder, else: conf.Q.map))
+        sortedValues(via: PlacedHandler(areInIncreasingOrder, else: .map))
     }
 
     /// Like ``sortedValues(_:)``, with `areInIncreasingOrder` run on `on`, or inline when `on` is `nil`.

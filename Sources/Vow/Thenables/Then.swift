@@ -23,7 +23,7 @@ extension Thenable {
     public func then<U: Thenable>(
         @_inheritActorContext(always) _ body: @escaping @isolated(any) @Sendable (T) throws -> U
     ) -> Promise<U.T> {
-        then(via: PlacedHandler(body, else: conf.Q.map))
+        then(via: PlacedHandler(body, else: .map))
     }
 
     /// Chains asynchronous work, starting it on `on`, or inline when `on` is `nil`.
@@ -92,7 +92,7 @@ extension Guarantee {
     public func then<U>(
         @_inheritActorContext(always) _ body: @escaping @isolated(any) @Sendable (T) -> Guarantee<U>
     ) -> Guarantee<U> {
-        then(via: PlacedHandler(body, else: conf.Q.map))
+        then(via: PlacedHandler(body, else: .map))
     }
 
     /// Chains asynchronous work that cannot fail on `on`, or inline when `on` is `nil`.

@@ -16,7 +16,7 @@ extension Thenable where T: Sequence, T.Element: Sendable {
     public func thenMap<U: Thenable>(
         @_inheritActorContext(always) _ transform: @escaping @isolated(any) @Sendable (T.Element) throws -> U
     ) -> Promise<[U.T]> {
-        thenMap(via: PlacedHandler(transform, else: conf.Q.map))
+        thenMap(via: PlacedHandler(transform, else: .map))
     }
 
     /// Like ``thenMap(_:)``, with `transform` run on `on`, or inline when `on` is `nil`.
@@ -63,7 +63,7 @@ extension Thenable where T: Sequence, T.Element: Sendable {
     public func thenFlatMap<U: Thenable>(
         @_inheritActorContext(always) _ transform: @escaping @isolated(any) @Sendable (T.Element) throws -> U
     ) -> Promise<[U.T.Element]> where U.T: Sequence, U.T.Element: Sendable {
-        thenFlatMap(via: PlacedHandler(transform, else: conf.Q.map))
+        thenFlatMap(via: PlacedHandler(transform, else: .map))
     }
 
     /// Like ``thenFlatMap(_:)``, with `transform` run on `on`, or inline when `on` is `nil`.
@@ -128,7 +128,7 @@ extension Guarantee where T: Sequence, T.Element: Sendable {
         @_inheritActorContext(always) _ transform:
             @escaping @isolated(any) @Sendable (T.Element) -> Guarantee<U>
     ) -> Guarantee<[U]> {
-        thenMap(via: PlacedHandler(transform, else: conf.Q.map))
+        thenMap(via: PlacedHandler(transform, else: .map))
     }
 
     /// Like ``thenMap(_:)``, with `transform` run on `on`, or inline when `on` is `nil`.
@@ -176,7 +176,7 @@ extension Guarantee where T: Sequence, T.Element: Sendable {
         @_inheritActorContext(always) _ transform:
             @escaping @isolated(any) @Sendable (T.Element) -> Guarantee<U>
     ) -> Guarantee<[U.Element]> where U.Element: Sendable {
-        thenFlatMap(via: PlacedHandler(transform, else: conf.Q.map))
+        thenFlatMap(via: PlacedHandler(transform, else: .map))
     }
 
     /// Like ``thenFlatMap(_:)``, with `transform` run on `on`, or inline when `on` is `nil`.

@@ -23,7 +23,7 @@ extension Thenable {
         @_inheritActorContext(always) _ predicate: @escaping @isolated(any) @Sendable (T) throws -> Bool
     ) -> Promise<T> {
         validate(
-            via: PlacedHandler(predicate, else: conf.Q.map), rejecting: error)
+            via: PlacedHandler(predicate, else: .map), rejecting: error)
     }
 
     /// Passes the fulfilled value on if `predicate`, run on `on` or inline when `on` is `nil`,

@@ -22,7 +22,7 @@ extension Promise {
     public static func lazy(
         @_inheritActorContext(always) _ body: @escaping @isolated(any) @Sendable (Resolver<T>) throws -> Void
     ) -> Promise<T> {
-        let work = PlacedHandler(body, else: nil)
+        let work = PlacedHandler(body, else: .inline)
         return Promise(
             dormant: { box in
                 work.queue.dispatch {
@@ -56,7 +56,7 @@ extension Promise {
     public static func lazy<U: Thenable>(
         @_inheritActorContext(always) _ body: @escaping @isolated(any) @Sendable () throws -> U
     ) -> Promise<T> where U.T == T {
-        let work = PlacedHandler(body, else: nil)
+        let work = PlacedHandler(body, else: .inline)
         return Promise(dormant: { box in
             work.queue.dispatch { box.settle { try box.follow(work.body()) } }
         })
@@ -78,7 +78,7 @@ extension Guarantee {
         @_inheritActorContext(always) _ body:
             @escaping @isolated(any) @Sendable (@escaping @Sendable (T) -> Void) -> Void
     ) -> Guarantee<T> {
-        let work = PlacedHandler(body, else: nil)
+        let work = PlacedHandler(body, else: .inline)
         return Guarantee(dormant: { box in
             work.queue.dispatch {
                 box.resolve {
@@ -100,7 +100,7 @@ extension Guarantee {
     public static func lazy(
         @_inheritActorContext(always) _ body: @escaping @isolated(any) @Sendable () -> Guarantee<T>
     ) -> Guarantee<T> {
-        let work = PlacedHandler(body, else: nil)
+        let work = PlacedHandler(body, else: .inline)
         return Guarantee(dormant: { box in
             work.queue.dispatch { box.resolve { box.follow(work.body()) } }
         })
