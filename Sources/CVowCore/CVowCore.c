@@ -3,6 +3,7 @@
 #include "CVowCore.h"
 
 #include <pthread.h>
+#include <stdio.h>
 
 _Thread_local void *_Nullable vow_trampoline = NULL;
 _Thread_local void *_Nullable vow_running_mailbox = NULL;
@@ -50,8 +51,29 @@ extern void dispatch_sync_f(struct dispatch_queue_s *queue, void *context, void 
 extern void dispatch_barrier_sync_f(struct dispatch_queue_s *queue, void *context, void (*work)(void *));
 extern void dispatch_async_f(struct dispatch_queue_s *queue, void *context, void (*work)(void *));
 
-vow_barrier_queue *_Nonnull vow_barrier_queue_create(const char *_Nonnull label) {
+// A concurrent queue named `label`, which lives as long as the program.
+static vow_barrier_queue *_Nonnull barrier_queue_create(const char *_Nonnull label) {
     return (vow_barrier_queue *)dispatch_queue_create(label, &_dispatch_queue_attr_concurrent);
+}
+
+vow_barrier_queue *_Nonnull *_Nullable vow_barrier_pool = 0;
+
+static vow_barrier_queue *barrier_pool_queues[VOW_BARRIER_POOL_SIZE];
+static pthread_once_t barrier_pool_once = PTHREAD_ONCE_INIT;
+
+static void barrier_pool_fill(void) {
+    for (int index = 0; index < VOW_BARRIER_POOL_SIZE; index++) {
+        char label[16];
+        snprintf(label, sizeof label, "vow.box.%d", index);
+        barrier_pool_queues[index] = barrier_queue_create(label);
+    }
+    // Published only once every queue is made: a thread that loads the pointer sees them all.
+    __atomic_store_n(&vow_barrier_pool, barrier_pool_queues, __ATOMIC_RELEASE);
+}
+
+vow_barrier_queue *_Nonnull *_Nonnull vow_barrier_pool_make(void) {
+    pthread_once(&barrier_pool_once, barrier_pool_fill);
+    return barrier_pool_queues;
 }
 
 void vow_barrier_queue_read(vow_barrier_queue *_Nonnull queue, void *_Nullable context, vow_barrier_work _Nonnull work) {

@@ -143,8 +143,31 @@ typedef struct vow_barrier_queue_s vow_barrier_queue;
 /// A work function as libdispatch's `_f` entry points take it, with the context it is given.
 typedef void (*vow_barrier_work)(void *_Nullable context);
 
-/// Creates a concurrent queue named `label`, which lives as long as the program.
-vow_barrier_queue *_Nonnull vow_barrier_queue_create(const char *_Nonnull label);
+/// How many barrier queues the pool has: a power of two, so that picking a queue masks the
+/// address rather than dividing it (a division costs some thirty cycles, and every barrier picks
+/// a queue).
+#define VOW_BARRIER_POOL_SIZE 16
+
+/// The pool of barrier queues, null until `vow_barrier_pool_make` has made it. Only
+/// `vow_barrier_queue_for` reads it.
+extern vow_barrier_queue *_Nonnull *_Nullable vow_barrier_pool;
+
+/// Makes the pool, once, and returns it; see `vow_barrier_queue_for`.
+vow_barrier_queue *_Nonnull *_Nonnull vow_barrier_pool_make(void);
+
+/// The queue of the pool that guards the object at `address`, made with the pool on first use.
+///
+/// Inline, so that once the pool exists a barrier finds its queue in one load and a mask: the
+/// pool is a C global rather than a Swift `static let`, whose every read goes through
+/// `swift_once`.
+static inline vow_barrier_queue *_Nonnull vow_barrier_queue_for(uintptr_t address) {
+    vow_barrier_queue **pool = __atomic_load_n(&vow_barrier_pool, __ATOMIC_ACQUIRE);
+    if (__builtin_expect(pool == 0, 0)) {
+        pool = vow_barrier_pool_make();
+    }
+    // Heap objects are at least 16-byte aligned, so the low four bits carry no information.
+    return pool[(address >> 4) & (VOW_BARRIER_POOL_SIZE - 1)];
+}
 
 /// Runs `work(context)` on `queue` concurrently with other reads, but never during a write,
 /// and returns when it has run.

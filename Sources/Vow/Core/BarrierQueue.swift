@@ -33,20 +33,21 @@ struct BarrierQueue: Sendable {
     // A dispatch queue is thread-safe; the handle is only ever passed to libdispatch.
     private nonisolated(unsafe) let queue: OpaquePointer
 
-    init(label: String) {
-        queue = vow_barrier_queue_create(label)
+    /// The queue whose C object is `queue`, one of the pool's; see ``BarrierQueues``.
+    init(_ queue: OpaquePointer) {
+        self.queue = queue
     }
 
     /// Runs `invocation` concurrently with other reads, but never during a write.
     @usableFromInline
     func readSync(_ invocation: UnsafeMutablePointer<Invocation>) {
-        vow_barrier_queue_read(queue, invocation, Invocation.invoke)
+        vow_barrier_queue_read(queue, invocation, invoke)
     }
 
     /// Runs `invocation` as a barrier.
     @usableFromInline
     func writeSync(_ invocation: UnsafeMutablePointer<Invocation>) {
-        vow_barrier_queue_write(queue, invocation, Invocation.invoke)
+        vow_barrier_queue_write(queue, invocation, invoke)
     }
 }
 
@@ -83,11 +84,6 @@ struct Invocation {
     init(job: UnsafeMutableRawPointer, perform: @escaping (UnsafeMutableRawPointer) -> Void) {
         self.job = job
         self.perform = perform
-    }
-
-    static let invoke: vow_barrier_work = { context in
-        let invocation = context.unsafelyUnwrapped.assumingMemoryBound(to: Invocation.self)
-        invocation.pointee.perform(invocation.pointee.job)
     }
 
     /// Hands `submit` an invocation that runs `body` on `state`, all of it on this stack.
@@ -128,4 +124,11 @@ struct Job<State> {
     func run() {
         body(&state.pointee)
     }
+}
+
+/// The function libdispatch calls with an ``Invocation`` as its context. A global function
+/// rather than a stored closure, so that passing it costs no `swift_once`.
+private func invoke(_ context: UnsafeMutableRawPointer?) {
+    let invocation = context.unsafelyUnwrapped.assumingMemoryBound(to: Invocation.self)
+    invocation.pointee.perform(invocation.pointee.job)
 }

@@ -1,3 +1,5 @@
+internal import CVowCore
+
 /// The concurrent queues that guard every ``EmptyBox``.
 ///
 /// A queue per box would cost an allocation and a kernel-visible object for every pending
@@ -6,15 +8,10 @@
 /// a barrier block, and those blocks are a few instructions long.
 @usableFromInline
 enum BarrierQueues {
-    // A power of two, so that picking a queue masks the address rather than dividing it: a
-    // division costs some thirty cycles, and every barrier picks a queue.
-    private static let size = 16
-    private static let pool: [BarrierQueue] = (0..<size).map { BarrierQueue(label: "vow.box.\($0)") }
-
+    // The pool itself is C's (CVowCore.h), so that finding a box's queue is one load and a mask:
+    // a Swift `static let` would cost every barrier a call to `swift_once`.
     @usableFromInline
     static func queue(for box: AnyObject) -> BarrierQueue {
-        // Heap objects are at least 16-byte aligned, so the low bits carry no information.
-        let address = UInt(bitPattern: ObjectIdentifier(box))
-        return pool[Int(truncatingIfNeeded: address >> 4) & (size - 1)]
+        BarrierQueue(vow_barrier_queue_for(UInt(bitPattern: ObjectIdentifier(box))))
     }
 }
