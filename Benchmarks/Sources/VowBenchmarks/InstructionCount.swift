@@ -34,14 +34,19 @@ private func instructionCountEnds() {
     countedBatches.add(0, ordering: .relaxed)
 }
 
-/// Runs each contender's batch once to warm up, then once between the markers, and announces
-/// each counted batch on standard output for the script that reads callgrind's dumps.
+/// Runs every contender's batch once to warm up, then each once more between the markers, and
+/// announces each counted batch on standard output for the script that reads callgrind's dumps.
 ///
 /// Every contender of a batch that hops between threads waits for its work to finish before it
 /// returns, so the other threads' instructions are in the count too.
 func countInstructions(of contenders: [Contender], scenario: String, opsPerBatch: Int) {
+    // Every contender warms up before any is counted: a baseline's first batch may start
+    // threads of its own (SwiftNIO's event loop), whose start-up would otherwise run during,
+    // and be counted in, the batch of a contender before it.
     for contender in contenders {
         _ = contender.batch()
+    }
+    for contender in contenders {
         // Written, unbuffered, before the count starts, so that writing it is not counted.
         FileHandle.standardOutput.write(Data("count\t\(scenario)\t\(contender.name)\t\(opsPerBatch)\n".utf8))
         instructionCountBegins()
