@@ -99,7 +99,7 @@ func measure(
     context: Context
 ) -> [Row] {
     if context.countInstructions {
-        countInstructions(of: contenders, scenario: scenario, opsPerBatch: opsPerBatch)
+        countInstructions(of: contenders, scenario: scenario, opsPerBatch: opsPerBatch, context: context)
         return []
     }
     var samples = Samples(contenders: contenders.map(\.name), metrics: metrics.count)

@@ -10,11 +10,13 @@ import Synchronization
 // its contenders twice, once to warm up and once to be counted, and measures no time.
 //
 // The counting is callgrind's, steered by two marker functions: run under
-// `valgrind --tool=callgrind --zero-before='*instructionCountBegins*'
-// --dump-before='*instructionCountEnds*'`, callgrind zeroes its counts as a counted batch
-// starts and writes them, every thread's together, as it ends; `Benchmarks/Scripts/budget
-// --instructions` does exactly that. Each counted batch prints one line to standard output,
-// `count <scenario> <contender> <operations>`, in the order of callgrind's dumps. Run without
+// `valgrind --tool=callgrind --dump-before='*instructionCountBegins*'
+// --dump-before='*instructionCountEnds*'`, callgrind writes out and zeroes every thread's
+// counts as a counted batch starts, and writes the batch's as it ends, so batch k is dump 2k;
+// `Benchmarks/Scripts/budget --instructions` does exactly that. (`--zero-before` would zero
+// the calling thread's counts only, and leave another thread's earlier work, such as a
+// SwiftNIO loop running a baseline's batch, in the next dump.) Each counted batch prints one
+// line to standard output, `count <scenario> <contender> <operations>`, in order. Run without
 // valgrind, the markers do nothing that matters, and the mode only proves that every batch
 // still runs.
 
@@ -39,14 +41,15 @@ private func instructionCountEnds() {
 ///
 /// Every contender of a batch that hops between threads waits for its work to finish before it
 /// returns, so the other threads' instructions are in the count too.
-func countInstructions(of contenders: [Contender], scenario: String, opsPerBatch: Int) {
-    // Every contender warms up before any is counted: a baseline's first batch may start
-    // threads of its own (SwiftNIO's event loop), whose start-up would otherwise run during,
-    // and be counted in, the batch of a contender before it.
+func countInstructions(of contenders: [Contender], scenario: String, opsPerBatch: Int, context: Context) {
+    // Every contender warms up before any is counted, and SwiftNIO's loops finish what they
+    // were sent before each count: callgrind counts every thread, and a loop still busy with a
+    // baseline's batch would be counted in the next one.
     for contender in contenders {
         _ = contender.batch()
     }
     for contender in contenders {
+        context.settleLoops()
         // Written, unbuffered, before the count starts, so that writing it is not counted.
         FileHandle.standardOutput.write(Data("count\t\(scenario)\t\(contender.name)\t\(opsPerBatch)\n".utf8))
         instructionCountBegins()

@@ -69,6 +69,18 @@ final class Context {
         return groups[index].next()
     }
 
+    /// Returns once every loop made so far has run all that was sent to it, so that no loop
+    /// thread is still busy with one batch while callgrind counts the next.
+    func settleLoops() {
+        for group in groups {
+            do {
+                try group.next().submit {}.wait()
+            } catch {
+                fail("an event loop did not run an empty task: \(error)")
+            }
+        }
+    }
+
     /// Picks the full or the quick variant of a size.
     func size(full: Int, quick: Int) -> Int {
         self.quick ? quick : full
