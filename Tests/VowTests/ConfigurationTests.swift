@@ -41,6 +41,12 @@ import Vow
         #expect(Set(ended.all) == ["done", "catch", "ensure"])
     }
 
+    @Test func aNonisolatedHandlerRunsOnTheDefaultQueue() throws {
+        // Nonisolated code keeps PromiseKit's rule: the default queue, the main queue here.
+        let onMain = Promise.value(1).map { _ in isOnMainQueue() }
+        #expect(try value(of: onMain))
+    }
+
     @Test @MainActor func theDefaultQueueIsTheMainQueueThatDispatchQueueMainNames() async {
         // A nonisolated handler without `on:` takes its turn on the main queue behind the
         // blocks sent there before it, and ahead of those sent after.

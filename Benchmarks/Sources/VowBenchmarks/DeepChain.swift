@@ -13,8 +13,12 @@ import Vow
 func deepChainScenario() -> Scenario {
     let name = "deep-chain"
     let metrics = [
-        Metric(name: "deep-chain/attach", unit: "ns/step", target: nil),
-        Metric(name: "deep-chain/resolve", unit: "ns/step", target: nil),
+        Metric(
+            name: "deep-chain/attach", unit: "ns/step",
+            target: Target(baseline: "hand-written floor", atMost: 2)),
+        Metric(
+            name: "deep-chain/resolve", unit: "ns/step",
+            target: Target(baseline: "hand-written floor", atMost: 2)),
     ]
     return Scenario(name: name) { context in
         let steps = context.size(full: 1_000_000, quick: 100_000)

@@ -10,7 +10,7 @@ import Vow
 /// - Dispatch: `DispatchQueue.main.async { handler(i) }`, written by hand.
 func mainActorHopScenario() -> Scenario {
     let name = "main-actor-hop"
-    let metric = Metric(name: name, unit: "ns/op", target: Target(baseline: "Dispatch", atMost: 2.0))
+    let metric = Metric(name: name, unit: "ns/op", target: Target(baseline: "Dispatch", atMost: 1.5))
     return Scenario(name: name) { context in
         let operations = context.size(full: 100_000, quick: 2_000)
         let rounds = context.size(full: 15, quick: 2)

@@ -13,7 +13,7 @@ import Vow
 ///   from the benchmark thread.
 func whenScenario() -> Scenario {
     let name = "when-10k"
-    let metric = Metric(name: name, unit: "ms/10k", target: Target(baseline: "collect floor", atMost: 10))
+    let metric = Metric(name: name, unit: "ms/10k", target: Target(baseline: "collect floor", atMost: 5))
     return Scenario(name: name) { context in
         let count = 10_000
         let expectedSum = count * (count - 1) / 2

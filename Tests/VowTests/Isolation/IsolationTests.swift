@@ -101,11 +101,8 @@ import Vow
         #expect(done.isResolved)
     }
 
-    @Test func aNonisolatedHandlerRunsOnTheDefaultQueue() throws {
-        // Nonisolated code keeps PromiseKit's rule: the default queue, the main queue here.
-        let onMain = Promise.value(1).map { _ in isOnMainQueue() }
-        #expect(try value(of: onMain))
-    }
+    // A nonisolated handler without `on:` runs on the default queue; ConfigurationTests checks
+    // that, since it owns `conf`.
 
     @Test @MainActor func aNonisolatedHandlerWrittenInMainActorCodeRunsWhereItsQueueSays() async throws {
         // `on:` makes the handler nonisolated, so it runs on the queue named, off the main actor.
