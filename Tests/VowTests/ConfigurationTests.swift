@@ -21,7 +21,8 @@ import Vow
         // Each operator reads the queue it defaults to when a nonisolated handler is attached:
         // `map` and `recover` the first, `done`, `catch` and `ensure` the second.
         let mapped = Promise.value(1).map { _ in (mapping.isCurrent, returning.isCurrent) }
-        let recovered = Promise<Bool>(error: TestError.boom).recover { _ in Guarantee.value(mapping.isCurrent)
+        let recovered = Promise<Bool>(error: TestError.boom).recover { _ in
+            Guarantee.value(mapping.isCurrent)
         }
         let ended = Recorder<String>()
         let finished = Promise.value(1).done { _ in

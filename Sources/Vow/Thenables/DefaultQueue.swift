@@ -8,9 +8,11 @@
 /// releases.
 @usableFromInline
 enum DefaultQueue: Sendable {
-    /// `conf.Q.map`, for the operators that pass a value on, such as `then`, `map` and `recover`.
+    /// `conf.Q.map`, for the operators that pass a value on, such as `then`, `map` and
+    /// `recover`.
     case map
-    /// `conf.Q.return`, for the operators that end a chain or look at a value, such as `done`, `catch` and `get`.
+    /// `conf.Q.return`, for the operators that end a chain or look at a value, such as `done`,
+    /// `catch` and `get`.
     case `return`
     /// No queue: the handler runs on the thread that resolves its input.
     case inline

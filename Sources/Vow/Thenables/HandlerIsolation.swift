@@ -79,8 +79,8 @@ final class IsolatedTarget: Sendable {
 
 extension PlacedHandler {
     // Each initializer takes a handler written in some isolation and gives it the queue of that
-    // isolation, or the operator's default queue if it has none, with the handler as a plain function; see the
-    // comment at the top of this file for why the cast is sound.
+    // isolation, or the operator's default queue if it has none, with the handler as a plain
+    // function; see the comment at the top of this file for why the cast is sound.
 
     /// A handler of one argument, placed by its isolation.
     @inlinable
