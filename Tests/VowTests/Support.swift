@@ -253,12 +253,6 @@ let isThreadSanitized: Bool = {
     return dlsym(program, "__tsan_init") != nil
 }()
 
-/// Whether the tests run under AddressSanitizer.
-let isAddressSanitized: Bool = {
-    let program = dlopen(nil, RTLD_LAZY)
-    return dlsym(program, "__asan_init") != nil
-}()
-
 /// The size of a stress test: `full` in a normal run, `sanitized` under Thread Sanitizer.
 ///
 /// Thread Sanitizer makes every lock, barrier and dispatch several times slower, so the full
@@ -300,35 +294,4 @@ func returnsWithinPatience(_ body: @escaping @Sendable () -> Void) -> Bool {
         returned.signal()
     }.start()
     return returned.wait(timeout: .now() + patience) == .success
-}
-
-/// Runs `round` and says how the process's resident set grew if it grew by more than 5%, or
-/// `nil` if it did not, or cannot be read here.
-///
-/// The resident set is the whole process's, and other tests run beside this one: a round that
-/// grows it is run again, from where the last left it, and only a third growth in a row counts.
-/// Memory a round keeps grows it every time; another test's peak does not come back, though
-/// the whole suite, running in parallel, has been seen to grow it twice in a row.
-func residentSetGrowth(of round: () throws -> Void) rethrows -> String? {
-    for attempt in 1...3 {
-        guard let before = residentBytes() else { return nil }
-        try round()
-        guard let after = residentBytes() else { return nil }
-        if after <= before + before / 20 { return nil }
-        if attempt == 3 { return "the resident set grew from \(before >> 20) MB to \(after >> 20) MB" }
-    }
-    return nil
-}
-
-/// The process's resident set in bytes, where the system says it in `/proc/self/statm`, as
-/// Linux does; `nil` elsewhere, and under a sanitizer, whose allocator holds freed memory back
-/// for a while (AddressSanitizer's quarantine) and so grows the resident set with every
-/// allocation.
-func residentBytes() -> Int? {
-    guard !isThreadSanitized, !isAddressSanitized,
-        let statm = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8)
-    else { return nil }
-    let fields = statm.split(separator: " ")
-    guard fields.count > 1, let pages = Int(fields[1]) else { return nil }
-    return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
 }
