@@ -72,9 +72,7 @@ extension Thenable {
         owner: Owner,
         @_inheritActorContext(always) _ body: @escaping @isolated(any) @Sendable (Owner, T) throws -> Void
     ) -> Promise<Void> {
-        done(
-            via: PlacedHandler(body, else: .return), owner: owner
-        )
+        done(via: PlacedHandler(body, else: .return), owner: owner)
     }
 
     /// Recovers from the errors `policy` covers for `owner`, if it still exists; see
@@ -92,8 +90,7 @@ extension Thenable {
         @_inheritActorContext(always) _ body:
             @escaping @isolated(any) @Sendable (Owner, any Error) throws -> U
     ) -> Promise<T> where U.T == T {
-        recover(
-            via: PlacedHandler(body, else: .map), owner: owner, policy: policy)
+        recover(via: PlacedHandler(body, else: .map), owner: owner, policy: policy)
     }
 
     /// Runs `body` for `owner` however the thenable settles, and passes the result on, if
@@ -110,9 +107,7 @@ extension Thenable {
         owner: Owner,
         @_inheritActorContext(always) _ body: @escaping @isolated(any) @Sendable (Owner) -> Void
     ) -> Promise<T> {
-        ensure(
-            via: PlacedHandler(body, else: .return), owner: owner
-        )
+        ensure(via: PlacedHandler(body, else: .return), owner: owner)
     }
 }
 
@@ -135,7 +130,6 @@ extension CatchMixin {
         policy: CatchPolicy = conf.catchPolicy,
         @_inheritActorContext(always) _ body: @escaping @isolated(any) @Sendable (Owner, any Error) -> Void
     ) -> Finalizer {
-        self.catch(
-            via: PlacedHandler(body, else: .return), owner: owner, policy: policy)
+        self.catch(via: PlacedHandler(body, else: .return), owner: owner, policy: policy)
     }
 }

@@ -38,8 +38,7 @@ extension CatchMixin {
         policy: CatchPolicy = conf.catchPolicy,
         @_inheritActorContext(always) _ body: @escaping @isolated(any) @Sendable (any Error) -> Void
     ) -> Finalizer {
-        self.catch(
-            via: PlacedHandler(body, else: .return), policy: policy)
+        self.catch(via: PlacedHandler(body, else: .return), policy: policy)
     }
 
     /// Handles the error that ends a chain on `on`, or inline when `on` is `nil`.

@@ -73,8 +73,7 @@ extension Thenable {
     public func compactMap<U>(
         @_inheritActorContext(always) _ transform: @escaping @isolated(any) @Sendable (T) throws -> U?
     ) -> Promise<U> {
-        compactMap(
-            via: PlacedHandler(transform, else: .map))
+        compactMap(via: PlacedHandler(transform, else: .map))
     }
 
     /// Transforms the fulfilled value on `on`, rejecting when the transform returns `nil`.

@@ -18,8 +18,7 @@ extension CatchMixin {
         policy: CatchPolicy = conf.catchPolicy,
         @_inheritActorContext(always) _ body: @escaping @isolated(any) @Sendable (any Error) throws -> U
     ) -> Promise<T> where U.T == T {
-        recover(
-            via: PlacedHandler(body, else: .map), policy: policy)
+        recover(via: PlacedHandler(body, else: .map), policy: policy)
     }
 
     /// Replaces an error with the result of another thenable, running `body` on `on`, or
@@ -189,8 +188,7 @@ extension CatchMixin where T == Void {
         policy: CatchPolicy = conf.catchPolicy,
         @_inheritActorContext(always) _ body: @escaping @isolated(any) @Sendable (any Error) throws -> Void
     ) -> Promise<Void> {
-        recover(
-            via: PlacedHandler(body, else: .map), policy: policy)
+        recover(via: PlacedHandler(body, else: .map), policy: policy)
     }
 
     /// Handles the errors of a `Promise<Void>` that `policy` covers on `on`, or inline when

@@ -22,8 +22,7 @@ extension Thenable {
         rejecting error: (any Error)? = nil,
         @_inheritActorContext(always) _ predicate: @escaping @isolated(any) @Sendable (T) throws -> Bool
     ) -> Promise<T> {
-        validate(
-            via: PlacedHandler(predicate, else: .map), rejecting: error)
+        validate(via: PlacedHandler(predicate, else: .map), rejecting: error)
     }
 
     /// Passes the fulfilled value on if `predicate`, run on `on` or inline when `on` is `nil`,
