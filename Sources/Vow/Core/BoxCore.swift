@@ -70,11 +70,15 @@ class BoxCore: Upstream, @unchecked Sendable {
 
     /// Tells `upstream`, which this box took as it was cancelled, that the box no longer needs
     /// it, and lets the box's step go if the upstream took its handler back.
+    ///
+    /// The thread's ``WithdrawalWalk`` takes the link over, so that a chain whose links are
+    /// released one by one, each cancelling the next from a handle's `deinit`, is cancelled in
+    /// its loop rather than by a recursion.
     @usableFromInline
-    final func withdraw(afterCancelling upstream: ConsumerLink) {
-        if Upstream.withdraw(from: upstream, cancelling: true) {
-            didWithdraw()
-        }
+    final func withdraw(afterCancelling upstream: __owned ConsumerLink) {
+        // A box that has resolved has nothing to take back.
+        guard upstream.leadsToPending else { return }
+        Trampoline.current.withdrawals.withdraw(self, afterCancellingFrom: consume upstream)
     }
 
     /// The consumer attached as `token` no longer needs this box; see

@@ -58,6 +58,9 @@ final class Trampoline {
     @exclusivity(unchecked) private var postponed: [TrampolineWork] = []
     /// The lowest stack address a nested run may start at.
     private let stackLimit: UInt
+    /// The thread's cancellations on their way up their chains, which run in a loop as its
+    /// handler runs do.
+    let withdrawals = WithdrawalWalk()
 
     private init() {
         stackLimit = Self.currentStackBottom().map { $0 + Self.stackReserve } ?? 0

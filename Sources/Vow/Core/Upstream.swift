@@ -73,32 +73,17 @@ class Upstream: @unchecked Sendable {
     }
 
     /// Tells `upstream` that the downstream attached as `token` no longer needs it, and each
-    /// upstream that gives up in turn; see ``withdraw(from:cancelling:)``. Out of line, so that
+    /// upstream that gives up in turn, in the thread's ``WithdrawalWalk``; see
+    /// ``withdraw(from:cancelling:)``. Out of line, so that
     /// the inlined code of a step that settles, whose upstream has nearly always resolved, is a
     /// load and a branch.
     @usableFromInline @inline(never)
     static func tell(_ upstream: Upstream, token: UInt32, cancelling: Bool) -> Bool {
-        let withdrawal = upstream.withdraw(token, cancelling: cancelling)
-        if withdrawal.next.upstream != nil {
-            giveUp(withdrawal.next)
-        }
-        return withdrawal.detached
-    }
-
-    /// Tells what `link` leads to, an upstream that gave up, and each that gives up in turn,
-    /// that its downstream was cancelled: in a loop, so that a long chain is cancelled without
-    /// deep recursion.
-    @usableFromInline
-    static func giveUp(_ link: ConsumerLink) {
-        var next = link
-        while let upstream = next.upstream {
-            // An upstream only gives up because it was cancelled.
-            next = upstream.withdraw(next.token, cancelling: true).next
-        }
+        Trampoline.withCurrent { $0.withdrawals.tell(upstream, token: token, cancelling: cancelling) }
     }
 }
 
-/// What ``Upstream/withdraw(_:cancelling:)`` did.
+/// What ``Upstream/withdraw(_:cancelling:)`` did, and what is left to tell.
 @usableFromInline
 struct Withdrawal {
     /// Whether the upstream took the downstream's handler back.
@@ -107,11 +92,23 @@ struct Withdrawal {
     /// The upstream's own upstream, if it gave up in turn.
     @usableFromInline
     let next: ConsumerLink
+    /// What a combinator waited on, each to be told as the combinator was: the inputs of a
+    /// `race` or a `when`, or those a throttle has running. Returned rather than told by the
+    /// combinator itself, so that the thread's ``WithdrawalWalk`` tells them in its loop.
+    @usableFromInline
+    let members: [ConsumerLink]
 
     @inlinable
-    init(detached: Bool, next: ConsumerLink) {
+    init(detached: Bool, next: ConsumerLink, members: [ConsumerLink] = []) {
         self.detached = detached
         self.next = next
+        self.members = members
+    }
+
+    /// Whether anything is left to tell.
+    @inlinable
+    var leadsOn: Bool {
+        next.upstream != nil || !members.isEmpty
     }
 
     /// Nothing taken back, nothing to tell.

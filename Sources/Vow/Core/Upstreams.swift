@@ -21,11 +21,9 @@ final class Upstreams: Upstream, @unchecked Sendable {
         super.init()
     }
 
+    /// Hands every member to the caller's walk, which tells each in its loop.
     @usableFromInline
     override func withdraw(_ token: UInt32, cancelling: Bool) -> Withdrawal {
-        for member in members {
-            Upstream.withdraw(from: member, cancelling: cancelling)
-        }
-        return .none
+        Withdrawal(detached: false, next: .none, members: members)
     }
 }

@@ -157,10 +157,8 @@ private final class Throttle<Element: Thenable>: Upstream, @unchecked Sendable {
             return state.consumed.values
         }
         if cancelling { progress?.finish() }
-        for link in running {
-            Upstream.withdraw(from: link, cancelling: true)
-        }
-        return .none
+        // The caller's walk tells each input still running, in its loop.
+        return Withdrawal(detached: false, next: .none, members: Array(running))
     }
 
     func pump() {

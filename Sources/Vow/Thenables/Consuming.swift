@@ -38,6 +38,13 @@ public struct ConsumerLink: Sendable {
 
     /// No link: withdrawing the consumer does not reach the thenable.
     public static var none: ConsumerLink { ConsumerLink(nil) }
+
+    /// Whether the link leads to an upstream that may still take something back: one that is
+    /// not a box that has resolved.
+    @inlinable
+    var leadsToPending: Bool {
+        upstream.map { !$0.status.isResolved } ?? false
+    }
 }
 
 extension Thenable {

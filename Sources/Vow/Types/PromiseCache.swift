@@ -253,22 +253,29 @@ public final class PromiseCache<Key: Hashable & Sendable, Value: Sendable>: Send
         }
 
         override func withdraw(_ token: UInt32, cancelling: Bool) -> Withdrawal {
-            if cancelling { cache.leave(lookup, of: key) }
-            // The lookup's box takes the handler back next, as the upstream this one gives
-            // up: a box that has resolved, as it has unless the caller is cancelled, ignores it.
             let link = attachment.withLock { link in
                 defer { link = .none }
                 return link
             }
+            // The last caller to leave cancels the lookup, whose own upstream the caller's walk
+            // tells next, in its loop: a chain of lookups, each waiting on the one before, is
+            // then cancelled without a recursion.
+            if cancelling, cache.leave(lookup, of: key) {
+                return Withdrawal(detached: false, next: lookup.box.cancelNow())
+            }
+            // Otherwise the lookup's box takes the handler back next, as the upstream this one
+            // gives up: a box that has resolved, as it has unless the caller is cancelled,
+            // ignores it.
             return Withdrawal(detached: false, next: link)
         }
     }
 
     /// One caller of `lookup` cancelled: if it was the last one waiting, the lookup is forgotten,
-    /// if the table still has it, and cancelled. Forgotten in the same lock that counts the
-    /// callers, so that no new caller can join a lookup about to be cancelled.
-    private func leave(_ lookup: Lookup, of key: Key) {
-        let isAbandoned = change { table -> Bool in
+    /// if the table still has it, and this returns `true`, for the caller to cancel it.
+    /// Forgotten in the same lock that counts the callers, so that no new caller can join a
+    /// lookup about to be cancelled.
+    private func leave(_ lookup: Lookup, of key: Key) -> Bool {
+        change { table -> Bool in
             lookup.callers -= 1
             guard lookup.callers == 0 else { return false }
             if case .inFlight(let entered)? = table.entries[key], entered === lookup {
@@ -276,7 +283,6 @@ public final class PromiseCache<Key: Hashable & Sendable, Value: Sendable>: Send
             }
             return true
         }
-        if isAbandoned { lookup.box.cancel() }
     }
 
     /// Replaces the entry of the lookup that settled with its value, or removes it, unless it

@@ -1,0 +1,103 @@
+/// What one thread still has to tell that a downstream no longer needs it: the upstreams that
+/// gave up and the members of the combinators they waited on, told one at a time, in a loop.
+///
+/// A cancellation travels as far as the user's chain reaches, through links that each wait on
+/// several upstreams (a `race` of a `race` a hundred thousand times, a reduction through
+/// `when`), and a recursion five frames a link overflowed a 512 KiB stack at 4,000 links. So
+/// every upstream hands back what it leads to (see ``Withdrawal``), and the thread's walk keeps
+/// it on a stack of its own, depth first: each member, and whatever gives up behind it, before
+/// the next member, the order a recursion would take.
+///
+/// A cancellation can also start while the walk runs on the same thread. A promise released in
+/// the walk's loop, such as one an abandoned iterator of `when(fulfilled:concurrently:)` held,
+/// is cancelled by its handle's `deinit`, and that cancellation releases the next such iterator
+/// in turn; an `onCancel` hook, or a handler that sees the cancellation, may cancel another
+/// chain. Each such call still settles its own box at once, and takes back its own handler if
+/// it is the first to tell its upstream, but what lies beyond joins the running walk, which
+/// takes it up as soon as its current step returns, before the outermost call returns. Nested
+/// instead, a chain released link by link would recurse through its `deinit`s, as deep again.
+/// For the same reason the walk owns what it has yet to tell, and releases each link in its own
+/// loop: a link released by a caller after the walk had ended would start the next one there.
+///
+/// Each thread owns one, in its ``Trampoline``: its stack keeps its capacity, so a
+/// cancellation allocates nothing once the thread has walked one as wide.
+final class WithdrawalWalk {
+    /// Something left to tell.
+    private enum Pending {
+        /// A link to tell that its downstream no longer needs it, as cancelled or not.
+        case link(ConsumerLink, cancelling: Bool)
+        /// The upstream of a box just cancelled, to tell as cancelled; the box lets its step go
+        /// if that took its handler back.
+        case cancelled(BoxCore, upstream: ConsumerLink)
+    }
+
+    /// What is left to tell, the last first.
+    // Unchecked exclusivity: a walk belongs to one thread, and a call that starts while the
+    // loop runs only appends, between two of the loop's accesses.
+    @exclusivity(unchecked) private var waiting: [Pending] = []
+    /// Whether the loop runs, further down this thread's stack.
+    @exclusivity(unchecked) private var isRunning = false
+
+    /// Tells `upstream` that the downstream attached as `token` no longer needs it, then what
+    /// that leads to; see ``Upstream/tell(_:token:cancelling:)``.
+    ///
+    /// - Returns: Whether `upstream` took the downstream's handler back.
+    func tell(_ upstream: Upstream, token: UInt32, cancelling: Bool) -> Bool {
+        guard !isRunning else {
+            let withdrawal = upstream.withdraw(token, cancelling: cancelling)
+            keep(withdrawal, toldAsCancelling: cancelling)
+            return withdrawal.detached
+        }
+        isRunning = true
+        let withdrawal = upstream.withdraw(token, cancelling: cancelling)
+        keep(withdrawal, toldAsCancelling: cancelling)
+        let detached = withdrawal.detached
+        // Released here, while the loop counts as running: a `deinit` it leads to joins it.
+        _ = consume withdrawal
+        drain()
+        return detached
+    }
+
+    /// Tells `upstream`, which `box` took as it was cancelled, that the box no longer needs it,
+    /// and lets the box's step go if the upstream took its handler back; see
+    /// ``BoxCore/withdraw(afterCancelling:)``. `upstream` is the walk's from here on, so that
+    /// the caller releases nothing once the walk has ended.
+    func withdraw(_ box: BoxCore, afterCancellingFrom upstream: __owned ConsumerLink) {
+        waiting.append(.cancelled(box, upstream: upstream))
+        guard !isRunning else { return }
+        isRunning = true
+        drain()
+    }
+
+    /// Tells what is waiting, and what that leads to, until nothing is left.
+    private func drain() {
+        while let pending = waiting.popLast() {
+            switch pending {
+            case .link(let link, let cancelling):
+                // A box that has resolved has nothing to take back.
+                guard let upstream = link.upstream, !upstream.status.isResolved else { continue }
+                keep(upstream.withdraw(link.token, cancelling: cancelling), toldAsCancelling: cancelling)
+            case .cancelled(let box, let link):
+                guard let upstream = link.upstream, !upstream.status.isResolved else { continue }
+                let withdrawal = upstream.withdraw(link.token, cancelling: true)
+                if withdrawal.detached {
+                    box.didWithdraw()
+                }
+                keep(withdrawal, toldAsCancelling: true)
+            }
+            // What this step took off the stack is released here, in the loop's frame.
+        }
+        isRunning = false
+    }
+
+    /// Adds what `withdrawal` leads to, the first member on top.
+    private func keep(_ withdrawal: Withdrawal, toldAsCancelling cancelling: Bool) {
+        if withdrawal.next.upstream != nil {
+            // An upstream only gives up because it was cancelled.
+            waiting.append(.link(withdrawal.next, cancelling: true))
+        }
+        for member in withdrawal.members.reversed() {
+            waiting.append(.link(member, cancelling: cancelling))
+        }
+    }
+}
