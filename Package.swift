@@ -56,7 +56,11 @@ let package = Package(
         // A small HTTP/1.1 server on 127.0.0.1, which the URLSession tests start themselves.
         .target(name: "LoopbackHTTP", path: "Tests/LoopbackHTTP", swiftSettings: strictness),
         .testTarget(
-            name: "VowFoundationTests", dependencies: ["VowFoundation", "LoopbackHTTP"],
+            name: "VowFoundationTests", dependencies: ["VowFoundation", "LoopbackHTTP", "SignalChecks"],
+            swiftSettings: strictness + withoutProcess),
+        // A program whose signal state a test sets whole, which VowFoundationTests launch.
+        .executableTarget(
+            name: "SignalChecks", dependencies: ["VowFoundation"], path: "Tests/SignalChecks",
             swiftSettings: strictness + withoutProcess),
         // Top-level code, which a test file cannot be: CI runs it with `swift run TopLevelChecks`.
         .executableTarget(

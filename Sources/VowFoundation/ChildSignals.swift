@@ -8,70 +8,118 @@ import Glibc
 import Musl
 #endif
 internal import CVowFoundation
+import Foundation
 
-/// Runs `body`, which spawns a child process, so that the child starts as it would from a
-/// shell: with no signal blocked, and with the signals that ask a process to stop at their
-/// default dispositions, even where this process blocks or ignores them.
-///
-/// Foundation's `Process` hands a child this process's signal state as it is, and offers no way
-/// to set the child's: swift-corelibs-foundation spawns it with `posix_spawn`, with neither
-/// `POSIX_SPAWN_SETSIGMASK` nor `POSIX_SPAWN_SETSIGDEF`. So it is set here, in the parent, for
-/// the moment `run()` takes:
-///
-/// - **The mask**, which a child inherits from the thread that spawns it. Dispatch's worker
-///   threads, which Swift concurrency's run on too, block nearly every signal, `SIGTERM` and
-///   `SIGINT` among them (swift-corelibs-foundation#4772). The mask is a thread's own, so
-///   clearing it here touches no other thread; a signal sent to the whole program meanwhile
-///   may be handled on this thread, by the same handler as anywhere.
-/// - **The dispositions**, which belong to the whole process. An ignored signal stays ignored
-///   across `exec`, while a caught one is reset to its default. A server that handles
-///   `SIGTERM` itself often ignores it first (`signal(SIGTERM, SIG_IGN)`), and its children
-///   would ignore a cancellation's `SIGTERM`. Each stop signal this process ignores is caught
-///   instead, by a handler that does nothing, while `run()` runs, and ignored again after.
-///   For this process nothing changes: the signal is dropped either way, and `SA_RESTART`
-///   keeps system calls from failing with `EINTR`. Launches that do this take turns, so that
-///   one cannot put back an ignore while another spawns.
-func spawningWithDefaultSignals<R>(_ body: () throws -> R) rethrows -> R {
-    var none = sigset_t()
-    var previous = sigset_t()
-    sigemptyset(&none)
-    pthread_sigmask(SIG_SETMASK, &none, &previous)
-    defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
-
-    // Most programs ignore none of them: those launch without taking turns.
-    guard stopSignals.contains(where: { vow_signal_disposition($0) != .default }) else { return try body() }
-    spawnTurns.lock()
-    defer { spawnTurns.unlock() }
-    let ignored = stopSignals.filter { vow_signal_disposition($0) == .ignored }
-    for signal in ignored { vow_signal_do_nothing(signal) }
-    defer {
-        // Put back only what is still this handler, should the program have changed it meanwhile.
-        for signal in ignored where vow_signal_disposition(signal) == .doingNothing {
-            vow_signal_ignore(signal)
+extension Process {
+    /// Runs the process so that the child starts as it would from a shell: with no signal
+    /// blocked, and with `SIGTERM`, `SIGINT`, `SIGHUP`, `SIGQUIT` and `SIGPIPE` at their
+    /// default dispositions, even where this program blocks or ignores them. Nothing of this
+    /// program's signal state changes, on any thread, at any moment.
+    ///
+    /// Foundation's `run()` hands the child the launching thread's mask and every ignored
+    /// signal, and has no way to set the child's own: Dispatch's worker threads, which Swift
+    /// concurrency's run on too, block nearly every signal (swift-corelibs-foundation#4772),
+    /// and a server that handles `SIGTERM` or ignores `SIGPIPE` would pass that on. Where the
+    /// child would inherit something, on Linux with glibc, this launches the program's own
+    /// executable as a trampoline instead: before any of the program's code runs, it resets the
+    /// signals and executes the real program in place (see `CVowFoundation.c`). The process
+    /// keeps its identifier, so everything the `Process` reports afterwards is the real
+    /// program's. The executable, arguments and environment are the trampoline's only while
+    /// `run()` runs, and are the caller's again when this returns.
+    ///
+    /// The trampoline is launched from ``Launcher``'s thread, which blocks every signal, so
+    /// that it starts with every signal blocked: one sent to it before it has reset the
+    /// dispositions waits, where an ignored one would be dropped, and arrives once it has. A
+    /// cancellation's `SIGTERM` sent at once is not lost.
+    ///
+    /// Elsewhere, and where the trampoline cannot serve (Vow in a shared library, or an
+    /// executable the trampoline could not run, whose error `run()` then throws as usual), the
+    /// child inherits what Foundation gives it.
+    func runWithDefaultSignals() throws {
+        guard vow_child_would_inherit_signal_state(), vow_exec_trampoline_is_available(),
+            let executable = executableURL, isStartable(executable.path)
+        else {
+            return try run()
         }
+        let (theirArguments, theirEnvironment) = (arguments, environment)
+        var environment = theirEnvironment ?? ProcessInfo.processInfo.environment
+        environment[String(cString: vow_exec_trampoline_variable())] = "1"
+        executableURL = URL(fileURLWithPath: "/proc/self/exe")
+        arguments = [executable.path] + (theirArguments ?? [])
+        self.environment = environment
+        defer {
+            executableURL = executable
+            arguments = theirArguments
+            self.environment = theirEnvironment
+        }
+        try Launcher.shared.run { try self.run() }
     }
-    return try body()
 }
 
-/// The signals that ask a process to stop: `terminate()` and a cancellation send `SIGTERM`,
-/// `interrupt()` sends `SIGINT`, and a terminal sends the others.
-private let stopSignals = [SIGTERM, SIGINT, SIGHUP, SIGQUIT]
+/// Whether `path` passes the checks Foundation's `run()` makes before it spawns: a regular file
+/// this process may execute. One that does not is launched without the trampoline, so that
+/// `run()` throws its own error for it.
+private func isStartable(_ path: String) -> Bool {
+    var status = stat()
+    return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFREG && access(path, X_OK) == 0
+}
 
-/// Serializes the launches that change dispositions.
-private let spawnTurns = SpawnTurns()
+/// A thread of VowFoundation's own that blocks every signal, on which launches through the
+/// trampoline spawn, one at a time.
+///
+/// A thread that blocks every signal never takes one meant for the program, so the thread
+/// changes nothing for it; its mask is set once, as its first act, before which it has the
+/// mask of the thread that started it, as every new thread does. The launching caller waits
+/// for its launch, as it would for `run()`.
+// @unchecked: `jobs` is only touched while holding `condition`.
+private final class Launcher: @unchecked Sendable {
+    static let shared = Launcher()
 
-/// A process-wide lock for the launches that change dispositions.
-// @unchecked: the mutex is only used through pthread_mutex_lock and pthread_mutex_unlock, which
-// are safe from any thread.
-private final class SpawnTurns: @unchecked Sendable {
-    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    private let condition = NSCondition()
+    private var jobs: [@Sendable () -> Void] = []
 
-    init() {
-        mutex.initialize(to: pthread_mutex_t())
-        pthread_mutex_init(mutex, nil)
+    private init() {
+        let thread = Thread { [unowned self] in
+            var every = sigset_t()
+            sigfillset(&every)
+            pthread_sigmask(SIG_BLOCK, &every, nil)
+            serve()
+        }
+        thread.name = "vow.launcher"
+        thread.start()
     }
 
-    func lock() { pthread_mutex_lock(mutex) }
-    func unlock() { pthread_mutex_unlock(mutex) }
+    /// Runs `body` on the launcher's thread and returns what it returns, or throws what it throws.
+    func run(_ body: @escaping () throws -> Void) throws {
+        // @unchecked: the caller waits for the launcher's thread to finish with `body` and the
+        // outcome before it reads the outcome, and `done` orders the two.
+        final class Launch: @unchecked Sendable {
+            let body: () throws -> Void
+            var outcome: Result<Void, any Error> = .success(())
+            let done = DispatchSemaphore(value: 0)
+            init(_ body: @escaping () throws -> Void) { self.body = body }
+        }
+        let launch = Launch(body)
+        condition.withLock {
+            jobs.append {
+                launch.outcome = Result { try launch.body() }
+                launch.done.signal()
+            }
+            condition.signal()
+        }
+        launch.done.wait()
+        try launch.outcome.get()
+    }
+
+    /// The thread's loop: each launch in turn, for as long as the program runs.
+    private func serve() -> Never {
+        while true {
+            let job = condition.withLock {
+                while jobs.isEmpty { condition.wait() }
+                return jobs.removeFirst()
+            }
+            job()
+        }
+    }
 }
 #endif

@@ -35,10 +35,14 @@ extension Process {
     ///   processes it started in its process group. It reads the output until the process has
     ///   ended, so that one that writes as it shuts down is not killed by `SIGPIPE`, and rejects
     ///   with `PromiseError.cancelled` once the process has ended, never before, so a handler
-    ///   that sees the cancellation knows the process is gone. The child starts with
-    ///   no signal blocked and with `SIGTERM`, `SIGINT`, `SIGHUP` and `SIGQUIT` at their
-    ///   defaults, even where this program blocks or ignores them: a process that ignores
+    ///   that sees the cancellation knows the process is gone. A process that ignores
     ///   `SIGTERM` itself is the one `SIGKILL` is for.
+    /// - The child starts as it would from a shell, with no signal blocked and with `SIGTERM`,
+    ///   `SIGINT`, `SIGHUP`, `SIGQUIT` and `SIGPIPE` at their defaults, even where this
+    ///   program blocks or ignores them, and nothing of this program's signal state changes
+    ///   for it. On Linux that takes a trampoline, this program's own executable started once
+    ///   more, where the child would otherwise inherit something; `Documentation/Foundation.md`
+    ///   says what that costs and where it cannot serve.
     ///
     /// The process's standard output and standard error are collected through pipes of its
     /// own unless you directed them elsewhere before the launch, to a file, to
@@ -96,7 +100,7 @@ extension Process {
             theirs?(process)
         }
         do {
-            try spawningWithDefaultSignals { try run() }
+            try runWithDefaultSignals()
         } catch {
             terminationHandler = theirs
             resolver.reject(error)

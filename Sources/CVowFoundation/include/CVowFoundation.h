@@ -1,28 +1,25 @@
-// What VowFoundation needs from C: a signal's disposition, read and set through `sa_handler`,
-// which every C library declares, while the field behind it differs between Darwin, glibc and
-// musl as Swift sees them. Here one path serves every platform.
+// What VowFoundation needs from C: a way for a launched child to start with the signal state a
+// shell would give it, set in the child alone, since Foundation's `Process` offers none.
 
 #ifndef CVOWFOUNDATION_H
 #define CVOWFOUNDATION_H
 
-/// What a signal's disposition is, as far as a launch cares.
-typedef enum __attribute__((enum_extensibility(closed))) {
-    /// Ignored: a child would inherit that.
-    VowDispositionIgnored,
-    /// Caught by a handler that does nothing, which a launch installs for the moment it spawns.
-    VowDispositionDoingNothing,
-    /// The default, or caught by a handler of the program's own: a child gets the default.
-    VowDispositionDefault,
-} VowDisposition;
+#include <stdbool.h>
 
-/// `signal`'s disposition.
-VowDisposition vow_signal_disposition(int signal);
+/// Whether a child spawned from this thread now would start with a signal blocked, or with
+/// `SIGTERM`, `SIGINT`, `SIGHUP`, `SIGQUIT` or `SIGPIPE` ignored: the thread's mask and the
+/// process's dispositions, read and never changed.
+bool vow_child_would_inherit_signal_state(void);
 
-/// Catches `signal` with a handler that drops it, as ignoring it would, but which `exec` resets.
-/// `SA_RESTART` keeps system calls from failing with `EINTR` when it arrives.
-void vow_signal_do_nothing(int signal);
+/// Whether this program can launch a child through its own executable as a trampoline, which
+/// sets the child's signal state and then executes the real program in its place (see
+/// `CVowFoundation.c`): only where this code is part of the program's main executable, which
+/// `/proc/self/exe` names, on Linux with glibc.
+bool vow_exec_trampoline_is_available(void);
 
-/// Ignores `signal`.
-void vow_signal_ignore(int signal);
+/// The environment variable that asks the trampoline to run: set, with any value, in the
+/// environment of a child launched as `/proc/self/exe` with the real program's path and
+/// arguments as its own.
+const char *vow_exec_trampoline_variable(void);
 
 #endif
