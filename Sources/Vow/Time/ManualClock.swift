@@ -17,6 +17,9 @@
 /// let data = try fetched.wait()
 /// ```
 ///
+/// Scheduling, withdrawing and running a wait each cost O(log n) in the n that wait, so one
+/// clock takes a test's many thousands of timeouts in its stride.
+///
 /// It is an ordinary `Clock`, so an `async` function can sleep on it too:
 /// `try await clock.sleep(for: .seconds(5))` returns once the clock has been advanced five
 /// seconds, and throws `CancellationError` if its task is cancelled first.
@@ -78,7 +81,7 @@ public final class ManualClock: Clock, Sendable {
     /// precondition(clock.sleepers == 1, "the retry should be waiting out its delay")
     /// ```
     public var sleepers: Int {
-        state.withLock { $0.waiting.count }
+        state.withLock { $0.count }
     }
 
     /// Moves the clock forward by `duration`, running everything that falls due on the way.
@@ -103,7 +106,7 @@ public final class ManualClock: Clock, Sendable {
     /// A deadline the clock has passed already leaves it where it is.
     public func advance(to deadline: Instant) {
         while let due = state.withLock({ $0.takeFirst(dueBy: deadline) }) {
-            due()
+            due.action()
         }
     }
 
@@ -120,16 +123,17 @@ public final class ManualClock: Clock, Sendable {
                     // handler found nothing to remove: it is answered here.
                     if Task.isCancelled { return .failure(CancellationError()) }
                     if deadline <= schedule.now { return .success(()) }
-                    schedule.add(id, at: deadline) { continuation.resume() }
-                    schedule.cancellations[id] = { continuation.resume(throwing: CancellationError()) }
+                    schedule.add(
+                        id, at: deadline, ending: { continuation.resume(throwing: CancellationError()) }
+                    ) { continuation.resume() }
                     return nil
                 }
                 outcome.map { continuation.resume(with: $0) }
             }
         } onCancel: {
             // The sleep's action is released after the lock is left, as the timers' are.
-            let withdrawn = state.withLock { $0.cancel(id) }
-            withdrawn?.end()
+            let withdrawn = state.withLock { $0.take(id) }
+            withdrawn?.end?()
         }
     }
 
@@ -160,59 +164,84 @@ public final class ManualClock: Clock, Sendable {
 }
 
 /// What a ``ManualClock`` knows: its time, and what waits for it.
+///
+/// What waits is kept twice: its entry under its id in `waiting`, and its deadline and id in
+/// `order`, a heap that yields the earliest, so that scheduling, withdrawing and firing each
+/// cost O(log n) at most. Withdrawing removes the entry alone, in O(1), and so releases its
+/// action at once; the key it leaves in the heap is dead, and is dropped when it reaches the
+/// top, or with every other dead key once they make up more than half of the heap, which keeps
+/// the heap within twice the size of what waits. A heap that tracked each key's position could
+/// remove the key itself, but would write that position to a dictionary at every step of every
+/// sift, to save memory this bound already keeps small.
 @available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)
 private struct Schedule: Sendable {
-    /// Something that waits for a deadline, and what to run when the clock reaches it.
-    struct Waiting: Sendable {
-        let id: UInt64
+    /// Where something that waits stands in line: by deadline and, since ids increase, among
+    /// equal deadlines by the order it was scheduled in.
+    struct Key: Comparable, Sendable {
         let deadline: ManualClock.Instant
+        let id: UInt64
+
+        /// Whether `lhs` falls due first: the earlier deadline, or the earlier id of equal ones.
+        static func < (lhs: Key, rhs: Key) -> Bool {
+            (lhs.deadline, lhs.id) < (rhs.deadline, rhs.id)
+        }
+    }
+
+    /// Something that waits for a deadline: what to run when the clock reaches it, and, for a
+    /// sleep, how to end it early.
+    struct Waiting: Sendable {
         let action: @Sendable () -> Void
+        /// Resumes the sleep with `CancellationError`; a timer has none.
+        let end: (@Sendable () -> Void)?
     }
 
     var now = ManualClock.Instant(offset: .zero)
-    var waiting: [Waiting] = []
-    /// How to end each waiting sleep early, by its id; a timer has none.
-    var cancellations: [UInt64: @Sendable () -> Void] = [:]
+    /// Everything that waits, by id.
+    private var waiting: [UInt64: Waiting] = [:]
+    /// The key of everything that waits, and of some that no longer does.
+    private var order = MinHeap<Key>()
     private var lastID: UInt64 = 0
+
+    /// How many sleeps and timers wait.
+    var count: Int { waiting.count }
 
     mutating func newID() -> UInt64 {
         lastID += 1
         return lastID
     }
 
+    /// Schedules `action` under `id` for `deadline`; `end` ends a sleep early.
     mutating func add(
-        _ id: UInt64, at deadline: ManualClock.Instant, _ action: @escaping @Sendable () -> Void
+        _ id: UInt64, at deadline: ManualClock.Instant, ending end: (@Sendable () -> Void)? = nil,
+        _ action: @escaping @Sendable () -> Void
     ) {
-        waiting.append(Waiting(id: id, deadline: deadline, action: action))
+        waiting[id] = Waiting(action: action, end: end)
+        order.insert(Key(deadline: deadline, id: id))
     }
 
     /// Removes the earliest of what is due by `deadline`, the first scheduled among equals,
     /// and moves the time to its deadline; with nothing due, moves the time to `deadline`.
-    mutating func takeFirst(dueBy deadline: ManualClock.Instant) -> (@Sendable () -> Void)? {
-        // `min(by:)` keeps the first of equal elements, so equal deadlines run in order.
-        guard let first = waiting.indices.min(by: { waiting[$0].deadline < waiting[$1].deadline }),
-            waiting[first].deadline <= deadline
-        else {
-            now = max(now, deadline)
-            return nil
+    mutating func takeFirst(dueBy deadline: ManualClock.Instant) -> Waiting? {
+        while let first = order.min, first.deadline <= deadline {
+            _ = order.removeMin()
+            // A key whose entry is gone was withdrawn: it has nothing to run.
+            guard let due = waiting.removeValue(forKey: first.id) else { continue }
+            now = max(now, first.deadline)
+            return due
         }
-        let due = waiting.remove(at: first)
-        cancellations[due.id] = nil
-        now = max(now, due.deadline)
-        return due.action
+        now = max(now, deadline)
+        return nil
     }
 
-    /// Removes what waits under `id`, if it still does, and returns its action.
-    mutating func take(_ id: UInt64) -> (@Sendable () -> Void)? {
-        guard let index = waiting.firstIndex(where: { $0.id == id }) else { return nil }
-        cancellations[id] = nil
-        return waiting.remove(at: index).action
-    }
-
-    /// Removes the sleep waiting under `id`, if it still does, and returns how to end it, and
-    /// its action, for the caller to release outside the lock.
-    mutating func cancel(_ id: UInt64) -> (end: @Sendable () -> Void, action: @Sendable () -> Void)? {
-        guard let end = cancellations[id], let action = take(id) else { return nil }
-        return (end, action)
+    /// Removes what waits under `id`, if it still does, and returns it.
+    mutating func take(_ id: UInt64) -> Waiting? {
+        guard let withdrawn = waiting.removeValue(forKey: id) else { return nil }
+        // Dead keys would otherwise pile up in a clock that is never advanced. Dropping them
+        // once they outnumber the live ones costs O(n) for at least n/2 withdrawals since the
+        // last time, so O(1) for each.
+        if order.count > 2 * waiting.count {
+            order.removeAll { waiting[$0.id] == nil }
+        }
+        return withdrawn
     }
 }
