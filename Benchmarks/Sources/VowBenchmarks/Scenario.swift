@@ -123,6 +123,7 @@ func allScenarios() -> [Scenario] {
         actorChainScenario(),
         mainActorPromiseScenario(),
         cancelChainScenario(),
+        manualClockTimersScenario(),
         // Last, because it tunes the allocator's trimming for the rest of the process.
         memoryScenario(),
     ]
