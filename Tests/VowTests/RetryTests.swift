@@ -43,6 +43,22 @@ final class FlakyWork: Sendable {
         #expect(work.attemptTimes.count == 3)
     }
 
+    /// Each attempt that fails at once, with no delay, starts the next from its own handler: a
+    /// hundred thousand of them overflowed a 512 KiB stack when each nested in the last.
+    @Test func aHundredThousandAttemptsThatFailAtOnceRunOnASmallStack() async throws {
+        let attempts = stressSize(100_000, sanitized: 20_000)
+        let made = Counter()
+        let error = try await stressTest(stackSize: 512 << 10) {
+            try VowTests.error(
+                of: retry(attempts: attempts) { () -> Promise<Int> in
+                    made.increment()
+                    return Promise(error: TestError.boom)
+                })
+        }
+        #expect(error as? TestError == .boom)
+        #expect(made.value == attempts)
+    }
+
     @Test func afterTheLastAttemptItRejectsWithTheLastError() {
         let work = FlakyWork(clock: ManualClock(), failing: 10, with: .other)
         let result = retry(attempts: 3, clock: work.clock) { work.attempt() }

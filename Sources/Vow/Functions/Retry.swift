@@ -152,7 +152,15 @@ struct Retry<Attempt: Thenable, Decision: Thenable>: Sendable where Decision.T =
             throw PromiseError.badInput(
                 "the retry delay after \(number) failures was \(pause); a delay cannot be negative")
         }
-        guard pause > .zero else { return attempt(number + 1) }
+        guard pause > .zero else {
+            // An attempt that fails at once runs this in its own handler, and a call to the next
+            // attempt from here would nest each in the last, as many deep as `attempts` allows.
+            // Behind a seal, the trampoline nests a few and runs the rest after, on a flat stack.
+            let gate = EmptyBox<Void>()
+            let next = Guarantee(gate).then(on: nil) { attempt(number + 1) }
+            gate.seal(())
+            return next
+        }
         return wait(pause).then(on: nil) { attempt(number + 1) }
     }
 }

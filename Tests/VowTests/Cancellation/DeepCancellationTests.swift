@@ -74,7 +74,7 @@ import Vow
             return promise
         }
         var caches: [PromiseCache<Int, Int>] = []
-        let (root, tail) = StoppableWork.start { root -> Promise<Int> in
+        let (root, tailWasCancelled) = StoppableWork.start { root -> Bool in
             var acc = root
             for _ in 0..<links {
                 switch kind {
@@ -110,16 +110,16 @@ import Vow
                     acc = cache.value(for: 0)
                 }
             }
-            return acc
+            acc.cancel()
+            return acc.result?.isCancellation == true
         }
-        tail.cancel()
         let expectedSideStops =
             switch kind {
             case .race, .raceOfGuarantees, .whenOfArray, .whenReduce: links
             case .whenResolved, .whenConcurrently, .timeout, .cacheLookup: 0
             }
         let outcome = Outcome(
-            rootStops: root.stopCount, tailWasCancelled: tail.result?.isCancellation == true,
+            rootStops: root.stopCount, tailWasCancelled: tailWasCancelled,
             sideStops: sideStops.value, expectedSideStops: expectedSideStops)
         withExtendedLifetime(caches) {}
         return outcome
