@@ -19,8 +19,9 @@
 /// For the same reason the walk owns what it has yet to tell, and releases each link in its own
 /// loop: a link released by a caller after the walk had ended would start the next one there.
 ///
-/// Each thread owns one, in its ``Trampoline``: its stack keeps its capacity, so a
-/// cancellation allocates nothing once the thread has walked one as wide.
+/// Each thread owns one, in its ``Trampoline``: its stack keeps its capacity, up to
+/// ``keptCapacity`` entries, so a cancellation allocates nothing once the thread has walked one
+/// as wide.
 final class WithdrawalWalk {
     /// Something left to tell.
     private enum Pending {
@@ -87,8 +88,17 @@ final class WithdrawalWalk {
             }
             // What this step took off the stack is released here, in the loop's frame.
         }
+        // A walk as wide as a `when` of a hundred thousand inputs leaves its stack that large:
+        // given back, rather than kept by the thread for good.
+        if waiting.capacity > Self.keptCapacity {
+            waiting = []
+        }
         isRunning = false
     }
+
+    /// How many entries the stack keeps room for between walks: those of any chain a program
+    /// cancels often, and a few kilobytes.
+    private static let keptCapacity = 256
 
     /// Adds what `withdrawal` leads to, the first member on top.
     private func keep(_ withdrawal: Withdrawal, toldAsCancelling cancelling: Bool) {
