@@ -13,11 +13,25 @@ internal import CVowCore
 // the running task is draining.
 //
 // A handler that the running task's own handlers send to the same actor (the next step of a
-// chain, say) joins a list that task keeps for itself, found through a thread-local slot, and
-// runs right after the handler that sent it: no lock, and no other thread involved. That keeps
-// every order the mailbox promises: handlers sent from one thread run in the order sent, and a
-// step runs after the step that sent it.
+// chain, say) goes to a list that task keeps for itself, found through a thread-local slot: no
+// lock, and no other thread involved. The task runs its handlers from a queue of its own and,
+// once a handler returns, adds what it sent here to the back, as a serial queue would. Before it
+// does, if `foldInterval` handlers have run since it last read the mailbox, it moves what other
+// threads put there meanwhile to the back first, under the lock, leaving the mailbox open. Both
+// halves are needed. Were the next step put at the front, a chain that keeps sending itself its
+// next step (a promise loop) would always run ahead of the mailbox; were the mailbox read only
+// once the queue is empty, such a loop would never let it be read. Either way a handler another
+// thread sent would wait for the loop to end. Now it waits behind at most `foldInterval`
+// handlers sent here after it, besides those already queued when it was sent.
 //
+// Every order the mailbox promises holds. Handlers sent from one thread run in the order sent:
+// the mailbox is read in the order it was filled and goes to the back of the queue, behind
+// everything taken before, and what is sent here goes to the back too, in the order sent. The
+// thread running the task may itself have filled the mailbox before it began to (the task's
+// start, or its return from a yield, after which it may go on on another thread), so the first
+// handlers sent here in each such run wait until the mailbox has been read. And a step runs
+// after the step that sent it, which was running when it sent it.
+
 // The actor is not held for longer than other work on it should wait: after `batchLimit`
 // handlers the task yields, which puts it at the back of the actor's queue, and continues.
 //
@@ -40,7 +54,18 @@ enum ActorMailboxes {
     @usableFromInline
     static let batchLimit = 256
 
-    /// Runs `job` on `actor` after every handler sent to it before, never inside this call.
+    /// How many handlers the task runs, at most, between two readings of its mailbox while its
+    /// handlers keep sending it more: the most handlers sent here after it that a handler from
+    /// another thread can wait behind. A reading takes the lock that sending here avoids; every
+    /// 16th handler keeps that to one lock per 16 steps of a chain, while a handler from
+    /// elsewhere waits behind no more than 16 of the actor's own, a few microseconds of work.
+    @usableFromInline
+    static let foldInterval = 16
+
+    /// Runs `job` on `actor` after every handler sent to it before from this thread, never inside
+    /// this call. Sent from a handler running on `actor`, it runs after every handler the
+    /// actor's task has taken up; sent from elsewhere, it waits behind at most ``foldInterval``
+    /// handlers that the actor's own handlers send it afterwards.
     @usableFromInline
     static func send(_ job: MailboxJob, to actor: any Actor) {
         let key = ObjectIdentifier(actor)
@@ -63,16 +88,23 @@ enum ActorMailboxes {
         }
     }
 
+    /// The handlers sent to the actor behind `key` since the last call, oldest first, leaving
+    /// its mailbox open.
+    @usableFromInline
+    static func fold(_ key: ObjectIdentifier) -> Mailbox {
+        mailboxes.withLock { mailboxes in mailboxes[key]?.takeAll() ?? Mailbox() }
+    }
+
     /// The handlers sent to the actor behind `key` since the last call, oldest first, or `nil`,
     /// having closed its mailbox, once there are none: the task's one transition.
     @usableFromInline
-    static func take(_ key: ObjectIdentifier) -> MailboxJob? {
+    static func take(_ key: ObjectIdentifier) -> Mailbox? {
         mailboxes.withLock { mailboxes in
-            guard let first = mailboxes[key]?.takeAll() else {
+            guard let taken = mailboxes[key]?.takeAll(), taken.first != nil else {
                 mailboxes[key] = nil
                 return nil
             }
-            return first
+            return taken
         }
     }
 
@@ -82,18 +114,19 @@ enum ActorMailboxes {
     static func drain(startingWith first: MailboxJob, on actor: isolated any Actor) async {
         let running = RunningMailbox(ObjectIdentifier(actor))
         let slot = Unmanaged.passUnretained(running).toOpaque()
-        var next: MailboxJob? = first
+        var queue = Mailbox()
+        queue.append(first)
         var ranSinceYield = 0
-        repeat {
-            while let job = next {
+        // Due at once: this thread may have filled the mailbox before it began running the task.
+        var ranSinceFold = foldInterval
+        while true {
+            while let job = queue.removeFirst() {
                 if ranSinceYield == batchLimit {
                     // The slot is ours only while a handler runs, so the task may go on elsewhere.
                     await Task.yield()
                     ranSinceYield = 0
+                    ranSinceFold = foldInterval
                 }
-                // Unlinked before it runs, so that each handler is let go as it finishes.
-                next = job.next
-                job.next = nil
                 // Restored rather than cleared: a handler that turns a run loop in `wait()` may
                 // run another actor's task inside its own, on this thread.
                 let outer = vow_thread_running_mailbox()
@@ -101,13 +134,23 @@ enum ActorMailboxes {
                 job.perform(job)
                 vow_set_thread_running_mailbox(outer)
                 ranSinceYield += 1
-                // What the handler sent to this actor runs next, in the order it was sent.
-                if let sent = running.sentHere.takeAll(prepending: next) {
-                    next = sent
+                ranSinceFold += 1
+                // Only what a handler sends here can pass what waits in the mailbox, so the
+                // mailbox is read when that is about to happen, and not more than every
+                // `foldInterval` handlers.
+                if running.sentHere.first != nil {
+                    if ranSinceFold >= foldInterval {
+                        var taken = fold(running.key)
+                        queue.append(contentsOf: &taken)
+                        ranSinceFold = 0
+                    }
+                    queue.append(contentsOf: &running.sentHere)
                 }
             }
-            next = take(running.key)
-        } while next != nil
+            guard var taken = take(running.key) else { return }
+            queue.append(contentsOf: &taken)
+            ranSinceFold = 0
+        }
     }
 }
 
@@ -149,13 +192,38 @@ struct Mailbox: Sendable {
         last = job
     }
 
-    /// Empties the mailbox, returning its oldest handler, linked to the rest and then to
-    /// `following`; `nil` if it was empty.
+    /// Moves every handler of `other` to the end of this mailbox, in their order, leaving `other`
+    /// empty.
     @inlinable
-    mutating func takeAll(prepending following: MailboxJob? = nil) -> MailboxJob? {
-        defer { (first, last) = (nil, nil) }
-        last?.next = following
-        return first
+    mutating func append(contentsOf other: inout Mailbox) {
+        guard let head = other.first else { return }
+        if let last {
+            last.next = head
+        } else {
+            first = head
+        }
+        last = other.last
+        other = Mailbox()
+    }
+
+    /// Removes the oldest handler and returns it unlinked from the rest, so that each handler
+    /// is let go as it finishes; `nil` if the mailbox is empty.
+    @inlinable
+    mutating func removeFirst() -> MailboxJob? {
+        guard let job = first else { return nil }
+        first = job.next
+        if first == nil {
+            last = nil
+        }
+        job.next = nil
+        return job
+    }
+
+    /// Empties the mailbox, returning what it held.
+    @inlinable
+    mutating func takeAll() -> Mailbox {
+        defer { self = Mailbox() }
+        return self
     }
 }
 
