@@ -31,7 +31,7 @@ internal import CVowCore
 // start, or its return from a yield, after which it may go on on another thread), so the first
 // handlers sent here in each such run wait until the mailbox has been read. And a step runs
 // after the step that sent it, which was running when it sent it.
-
+//
 // The actor is not held for longer than other work on it should wait: after `batchLimit`
 // handlers the task yields, which puts it at the back of the actor's queue, and continues.
 //
@@ -136,7 +136,7 @@ enum ActorMailboxes {
                 ranSinceYield += 1
                 ranSinceFold += 1
                 // Only what a handler sends here can pass what waits in the mailbox, so the
-                // mailbox is read when that is about to happen, and not more than every
+                // mailbox is read just before that joins the queue, at most once per
                 // `foldInterval` handlers.
                 if running.sentHere.first != nil {
                     if ranSinceFold >= foldInterval {
