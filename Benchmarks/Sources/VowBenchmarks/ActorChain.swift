@@ -39,7 +39,7 @@ private actor Tally {
 }
 
 /// `handler`, with the isolation of the code that wrote it, as an operator of Vow reads it.
-private func isolated<A, R>(
+func isolated<A, R>(
     @_inheritActorContext(always) _ handler: @escaping @isolated(any) @Sendable (A) -> R
 ) -> @isolated(any) @Sendable (A) -> R {
     handler
@@ -98,8 +98,8 @@ func actorChainScenario() -> Scenario {
     }
 }
 
-/// Runs `body` in a task and blocks this thread until it returns: for the set-up calls into the
+/// Runs `body` in a task and blocks this thread until it returns: for the set-up calls into an
 /// actor, which are not measured.
-private func blocking<R: Sendable>(_ body: @escaping @Sendable () async -> R) -> R {
+func blocking<R: Sendable>(_ body: @escaping @Sendable () async -> R) -> R {
     Guarantee { await body() }.wait()
 }

@@ -121,6 +121,7 @@ func allScenarios() -> [Scenario] {
         mainActorHopScenario(),
         mainActorChainScenario(),
         actorChainScenario(),
+        actorContendedScenario(),
         mainActorPromiseScenario(),
         cancelChainScenario(),
         manualClockTimersScenario(),
