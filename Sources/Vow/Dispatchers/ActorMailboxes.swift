@@ -35,8 +35,12 @@ internal import CVowCore
 // The actor is not held for longer than other work on it should wait: after `batchLimit`
 // handlers the task yields, which puts it at the back of the actor's queue, and continues.
 //
-// The mailboxes live in one table keyed by the actor's identity, since an actor has no room
-// for Vow's state. An entry exists exactly while its task is scheduled or running; the task
+// The mailboxes live in tables keyed by the actor's identity, since an actor has no room for
+// Vow's state: 16 of them, the actor's address picking one, each behind its own lock. With one
+// table, every hop to any actor took the same lock: eight threads sending to 64 actors found it
+// held at 2.6% of its acquisitions and spent 18% more per hop than with 16, where a chain on one
+// actor costs the same either way (actor-contended and actor-chain-3, Performance.md). An entry
+// exists exactly while its task is scheduled or running; the task
 // holds the actor, so its identity cannot be reused meanwhile, and the table never keeps an
 // actor alive once its handlers have run. A mailbox is a list linked through its handlers, so
 // that a burst of handlers never grows, copies or frees a large buffer. Handlers are released,
@@ -45,10 +49,18 @@ internal import CVowCore
 /// The mailboxes of every actor with handlers waiting or running.
 @usableFromInline
 enum ActorMailboxes {
-    /// The handlers sent to each actor while its task runs. An entry exists exactly while that
-    /// task is scheduled or running, so an empty mailbox means "running, nothing more yet".
+    /// The handlers sent to each actor while its task runs, in 16 tables (a power of two), each
+    /// behind a lock of its own. An entry exists exactly while that task is scheduled or
+    /// running, so an empty mailbox means "running, nothing more yet".
     @usableFromInline
-    static let mailboxes = Locked<[ObjectIdentifier: Mailbox]>([:])
+    static let stripes = (0..<16).map { _ in Locked<[ObjectIdentifier: Mailbox]>([:]) }
+
+    /// The table holding the mailbox of the actor behind `key`, picked by its address: the bits
+    /// above the lowest four, which an object's alignment leaves the same for every actor.
+    @inlinable
+    static func mailboxes(_ key: ObjectIdentifier) -> Locked<[ObjectIdentifier: Mailbox]> {
+        stripes[Int(truncatingIfNeeded: UInt(bitPattern: key) >> 4) & (stripes.count - 1)]
+    }
 
     /// How many handlers the task runs before it lets other work on the actor go first.
     @usableFromInline
@@ -76,7 +88,7 @@ enum ActorMailboxes {
                 return
             }
         }
-        let joined = mailboxes.withLock { mailboxes -> Bool in
+        let joined = mailboxes(key).withLock { mailboxes -> Bool in
             guard mailboxes[key]?.append(job) != nil else {
                 mailboxes[key] = Mailbox()
                 return false
@@ -92,14 +104,14 @@ enum ActorMailboxes {
     /// its mailbox open.
     @usableFromInline
     static func fold(_ key: ObjectIdentifier) -> Mailbox {
-        mailboxes.withLock { mailboxes in mailboxes[key]?.takeAll() ?? Mailbox() }
+        mailboxes(key).withLock { mailboxes in mailboxes[key]?.takeAll() ?? Mailbox() }
     }
 
     /// The handlers sent to the actor behind `key` since the last call, oldest first, or `nil`,
     /// having closed its mailbox, once there are none: the task's one transition.
     @usableFromInline
     static func take(_ key: ObjectIdentifier) -> Mailbox? {
-        mailboxes.withLock { mailboxes in
+        mailboxes(key).withLock { mailboxes in
             guard let taken = mailboxes[key]?.takeAll(), taken.first != nil else {
                 mailboxes[key] = nil
                 return nil
@@ -235,9 +247,9 @@ struct Mailbox: Sendable {
 /// than a method overridden by each kind: formed in inlinable code, it is specialized for the
 /// client's types, where an override of a generic class runs unspecialized.
 @usableFromInline
-// @unchecked: `next` is written under the mailboxes' lock while the job waits, and after that
-// only by the actor's task, which took the job from the mailbox under the same lock or from its
-// own list.
+// @unchecked: `next` is written under the lock of its mailbox's table while the job waits, and
+// after that only by the actor's task, which took the job from the mailbox under the same lock
+// or from its own queue.
 class MailboxJob: @unchecked Sendable {
     @usableFromInline
     final var next: MailboxJob?
