@@ -40,11 +40,11 @@ internal import CVowCore
 // table, every hop to any actor took the same lock: eight threads sending to 64 actors found it
 // held at 2.6% of its acquisitions and spent 18% more per hop than with 16, where a chain on one
 // actor costs the same either way (actor-contended and actor-chain-3, Performance.md). An entry
-// exists exactly while its task is scheduled or running; the task
-// holds the actor, so its identity cannot be reused meanwhile, and the table never keeps an
-// actor alive once its handlers have run. A mailbox is a list linked through its handlers, so
-// that a burst of handlers never grows, copies or frees a large buffer. Handlers are released,
-// and so may run `deinit`s of what they captured, only after the lock is left.
+// exists exactly while its task is scheduled or running; the task holds the actor, so its
+// identity cannot be reused meanwhile, and the table never keeps an actor alive once its
+// handlers have run. A mailbox is a list linked through its handlers, so that a burst of
+// handlers never grows, copies or frees a large buffer. Handlers are released, and so may run
+// `deinit`s of what they captured, only after the lock is left.
 
 /// The mailboxes of every actor with handlers waiting or running.
 @usableFromInline
