@@ -23,13 +23,13 @@
 /// ``keptCapacity`` entries, so a cancellation allocates nothing once the thread has walked one
 /// as wide.
 final class WithdrawalWalk {
-    /// Something left to tell.
-    private enum Pending {
-        /// A link to tell that its downstream no longer needs it, as cancelled or not.
-        case link(ConsumerLink, cancelling: Bool)
-        /// The upstream of a box just cancelled, to tell as cancelled; the box lets its step go
-        /// if that took its handler back.
-        case cancelled(BoxCore, upstream: ConsumerLink)
+    /// Something left to tell: a link whose downstream no longer needs it, as cancelled or not,
+    /// and the box that was that downstream, if it was cancelled just now and so lets its step
+    /// go once the upstream has taken its handler back.
+    private struct Pending {
+        let link: ConsumerLink
+        let cancelling: Bool
+        let cancelledBox: BoxCore?
     }
 
     /// What is left to tell, the last first.
@@ -44,18 +44,16 @@ final class WithdrawalWalk {
     ///
     /// - Returns: Whether `upstream` took the downstream's handler back.
     func tell(_ upstream: Upstream, token: UInt32, cancelling: Bool) -> Bool {
-        guard !isRunning else {
-            let withdrawal = upstream.withdraw(token, cancelling: cancelling)
-            keep(withdrawal, toldAsCancelling: cancelling)
-            return withdrawal.detached
-        }
+        let starting = !isRunning
         isRunning = true
         let withdrawal = upstream.withdraw(token, cancelling: cancelling)
         keep(withdrawal, toldAsCancelling: cancelling)
         let detached = withdrawal.detached
         // Released here, while the loop counts as running: a `deinit` it leads to joins it.
         _ = consume withdrawal
-        drain()
+        if starting {
+            drain()
+        }
         return detached
     }
 
@@ -64,7 +62,7 @@ final class WithdrawalWalk {
     /// ``BoxCore/withdraw(afterCancelling:)``. `upstream` is the walk's from here on, so that
     /// the caller releases nothing once the walk has ended.
     func withdraw(_ box: BoxCore, afterCancellingFrom upstream: __owned ConsumerLink) {
-        waiting.append(.cancelled(box, upstream: upstream))
+        waiting.append(Pending(link: upstream, cancelling: true, cancelledBox: box))
         guard !isRunning else { return }
         isRunning = true
         drain()
@@ -73,19 +71,13 @@ final class WithdrawalWalk {
     /// Tells what is waiting, and what that leads to, until nothing is left.
     private func drain() {
         while let pending = waiting.popLast() {
-            switch pending {
-            case .link(let link, let cancelling):
-                // A box that has resolved has nothing to take back.
-                guard let upstream = link.upstream, !upstream.status.isResolved else { continue }
-                keep(upstream.withdraw(link.token, cancelling: cancelling), toldAsCancelling: cancelling)
-            case .cancelled(let box, let link):
-                guard let upstream = link.upstream, !upstream.status.isResolved else { continue }
-                let withdrawal = upstream.withdraw(link.token, cancelling: true)
-                if withdrawal.detached {
-                    box.didWithdraw()
-                }
-                keep(withdrawal, toldAsCancelling: true)
+            // A box that has resolved has nothing to take back.
+            guard let upstream = pending.link.upstream, !upstream.status.isResolved else { continue }
+            let withdrawal = upstream.withdraw(pending.link.token, cancelling: pending.cancelling)
+            if withdrawal.detached {
+                pending.cancelledBox?.didWithdraw()
             }
+            keep(withdrawal, toldAsCancelling: pending.cancelling)
             // What this step took off the stack is released here, in the loop's frame.
         }
         // A walk as wide as a `when` of a hundred thousand inputs leaves its stack that large:
@@ -104,10 +96,10 @@ final class WithdrawalWalk {
     private func keep(_ withdrawal: Withdrawal, toldAsCancelling cancelling: Bool) {
         if withdrawal.next.upstream != nil {
             // An upstream only gives up because it was cancelled.
-            waiting.append(.link(withdrawal.next, cancelling: true))
+            waiting.append(Pending(link: withdrawal.next, cancelling: true, cancelledBox: nil))
         }
         for member in withdrawal.members.reversed() {
-            waiting.append(.link(member, cancelling: cancelling))
+            waiting.append(Pending(link: member, cancelling: cancelling, cancelledBox: nil))
         }
     }
 }
