@@ -16,10 +16,11 @@ import Musl
 /// handler's stack frame. How deep that may go depends on how the box was resolved (see
 /// ``TrampolineEntry``):
 ///
-/// - A seal in an operator's last statement (`.tail`) nests up to ``maximumDepth`` runs. Deeper,
-///   it is *postponed*: the innermost run takes it up as soon as its current step returns, on
-///   the same stack level. The step had nothing left to do, so the order is the same as if it
-///   had nested, and a chain of a million `map(on: nil)` steps resolves on a flat stack.
+/// - A seal in an operator's last statement (`.tail`) nests up to ``maximumDepth`` runs, and
+///   beyond ``unwatchedDepth`` runs only while the stack has room. Deeper, it is *postponed*:
+///   the innermost run takes it up as soon as its current step returns, on the same stack
+///   level. The step had nothing left to do, so the order is the same as if it had nested, and
+///   a chain of a million `map(on: nil)` steps resolves on a flat stack.
 /// - A seal by user code (`.call`), such as `Resolver.fulfill`, nests at any depth, so its
 ///   handlers have always run when it returns. Only when the thread's stack is nearly used up
 ///   is it postponed like a tail seal, where nesting would crash the program.
@@ -31,6 +32,14 @@ import Musl
 final class Trampoline {
     /// How many handler runs may nest on one thread before tail seals are postponed.
     static let maximumDepth = 32
+
+    /// How many handler runs may nest on one thread before a tail seal looks at the stack too.
+    ///
+    /// A run is a few frames for an operator's step, but one whose handler does much work inline
+    /// before its own tail seal is many more: each attempt of a `retry` that fails at once, a
+    /// few dozen frames in a debug build, overflowed a 512 KiB stack under Thread Sanitizer at
+    /// 32 runs. Below this depth, the common case of a short chain, the check costs nothing.
+    static let unwatchedDepth = 8
 
     /// Where handed-off runs go. A queue of Vow's own rather than a global one: it targets an
     /// overcommitting root queue, so the runs get a thread even when every worker of the global
@@ -84,7 +93,8 @@ final class Trampoline {
     func enter(_ work: TrampolineWork?, as entry: TrampolineEntry) -> Bool {
         let admitted =
             switch entry {
-            case .tail: levels.count < Self.maximumDepth
+            case .tail:
+                levels.count < Self.maximumDepth && (levels.count < Self.unwatchedDepth || !stackIsLow())
             case .call: levels.isEmpty || !stackIsLow()
             }
         if admitted {

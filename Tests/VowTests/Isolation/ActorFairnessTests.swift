@@ -19,7 +19,9 @@ import Testing
         let loopRunning = DispatchSemaphore(value: 0)
         let finished = await loop.run(signalling: loopRunning, at: Self.running, giveUpAt: Self.cap)
         let sent = Protected<(before: Int, after: Int)?>(nil)
+        let recorded = DispatchSemaphore(value: 0)
         DispatchQueue.global().async {
+            defer { recorded.signal() }
             guard loopRunning.wait(timeout: .now() + patience) == .success else { return }
             // The step the loop had begun before the handler was sent, and after: the send
             // happened while the loop was at some step in between.
@@ -28,6 +30,8 @@ import Testing
             sent.withLock { $0 = (before, loop.steps) }
         }
         let outcome = try await bounded { await finished.async() }
+        // The loop may end, its handler having run, before the sending thread has noted the step.
+        #expect(try await bounded { recorded.wait(timeout: .now() + patience) } == .success)
         let sentAt = try #require(sent.withLock { $0 }, "the other thread did not send its handler")
         let ranAt = try #require(outcome.interruptionsRanAt.first, "the loop gave up at \(outcome.steps)")
         // It raced: the loop was well under way when the handler was sent, and stopped only
