@@ -36,6 +36,7 @@ extension Process {
     /// executable the trampoline could not run, whose error `run()` then throws as usual), the
     /// child inherits what Foundation gives it.
     func runWithDefaultSignals() throws {
+        #if canImport(Glibc)
         guard vow_child_would_inherit_signal_state(), vow_exec_trampoline_is_available(),
             let executable = executableURL, isStartable(executable.path)
         else {
@@ -53,8 +54,13 @@ extension Process {
             self.environment = theirEnvironment
         }
         try Launcher.shared.run { try self.run() }
+        #else
+        try run()
+        #endif
     }
 }
+
+#if canImport(Glibc)
 
 /// Whether `path` passes the checks Foundation's `run()` makes before it spawns: a regular file
 /// this process may execute. One that does not is launched without the trampoline, so that
@@ -122,4 +128,5 @@ private final class Launcher: @unchecked Sendable {
         }
     }
 }
+#endif
 #endif
