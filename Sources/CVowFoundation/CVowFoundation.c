@@ -71,19 +71,30 @@ const char *vow_exec_trampoline_variable(void) {
 /// Set by the constructor in a program that holds this code in its main executable.
 static bool trampoline_is_available = false;
 
-/// Whether the address in `data` lies in a loaded segment of the first object listed, the main
-/// executable; stops at the first object.
+/// Two addresses, and whether both lie in the main executable.
+struct main_executable_check {
+    uintptr_t addresses[2];
+    bool both_inside;
+};
+
+/// Whether the addresses in `data`, a `struct main_executable_check`, lie in loaded segments of
+/// the first object listed, the main executable; stops at the first object.
 static int lies_in_main_executable(struct dl_phdr_info *info, size_t size, void *data) {
     (void)size;
-    uintptr_t address = *(uintptr_t *)data;
-    *(uintptr_t *)data = 0;
-    for (int index = 0; index < info->dlpi_phnum; index++) {
-        const ElfW(Phdr) *header = &info->dlpi_phdr[index];
-        uintptr_t start = info->dlpi_addr + header->p_vaddr;
-        if (header->p_type == PT_LOAD && address >= start && address < start + header->p_memsz) {
-            *(uintptr_t *)data = 1;
+    struct main_executable_check *check = data;
+    int inside = 0;
+    for (size_t which = 0; which < 2; which++) {
+        uintptr_t address = check->addresses[which];
+        for (int index = 0; index < info->dlpi_phnum; index++) {
+            const ElfW(Phdr) *header = &info->dlpi_phdr[index];
+            uintptr_t start = info->dlpi_addr + header->p_vaddr;
+            if (header->p_type == PT_LOAD && address >= start && address < start + header->p_memsz) {
+                inside++;
+                break;
+            }
         }
     }
+    check->both_inside = inside == 2;
     return 1;
 }
 
@@ -105,9 +116,15 @@ static void report(const char *text) {
 /// environment): in a trampoline, becomes the real program; otherwise notes that this program
 /// can serve as one.
 __attribute__((constructor(101))) static void vow_exec_trampoline(int argc, char **argv, char **envp) {
-    uintptr_t address = (uintptr_t)&vow_exec_trampoline;
-    dl_iterate_phdr(lies_in_main_executable, &address);
-    if (address == 0 || envp == NULL) {
+    // This code, and the program headers the kernel loaded, in the main executable: so
+    // `/proc/self/exe` is the program holding this code, and not the dynamic loader that a
+    // program run as `ld.so program` would find there.
+    struct main_executable_check check = {
+        .addresses = {(uintptr_t)&vow_exec_trampoline, (uintptr_t)getauxval(AT_PHDR)},
+        .both_inside = false,
+    };
+    dl_iterate_phdr(lies_in_main_executable, &check);
+    if (!check.both_inside || envp == NULL) {
         return;
     }
     size_t name_length = sizeof(trampoline_variable) - 1;
