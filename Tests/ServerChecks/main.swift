@@ -32,7 +32,7 @@ let events = Events()
 let stalls = Events()
 conf.mainQueueStallThreshold = 0.5
 conf.logHandler = { event in
-    if case .mainQueueStalled = event {
+    if case .report(_ as MainQueueStall) = event {
         stalls.record("\(event)")
     } else {
         events.record("unexpected log event: \(event)")

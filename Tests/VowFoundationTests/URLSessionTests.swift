@@ -186,6 +186,41 @@ private let slowDelay: TimeInterval = 120
         }
     }
 
+    /// Each route sends "café €" in the character set its `Content-Type` names, or bytes that
+    /// are no text; `String(data:urlResponse:)` decodes each by what the server said.
+    @Test func aBodyIsDecodedInTheCharacterSetItsResponseNames() async throws {
+        try await offThePool {
+            let text = "café"
+            func route(_ contentType: String?, _ body: Data) -> LoopbackServer.Route {
+                { _ in .init(headers: contentType.map { ["Content-Type": $0] } ?? [:], body: body) }
+            }
+            let server = try LoopbackServer(routes: [
+                "/latin1": route("text/plain; charset=ISO-8859-1", text.data(using: .isoLatin1)!),
+                "/utf16le": route("text/plain; charset=utf-16le", text.data(using: .utf16LittleEndian)!),
+                "/quoted": route("text/plain; charset=\"UTF-8\"", Data(text.utf8)),
+                "/unnamed": route(nil, Data(text.utf8)),
+                "/unknown": route("text/plain; charset=x-no-such-set", Data(text.utf8)),
+                "/binary": route("application/octet-stream", Data([0xFF, 0xFE, 0xC3])),
+            ])
+            defer { server.stop() }
+            let session = loopbackSession()
+            defer { session.invalidateAndCancel() }
+            func decoded(_ path: String) throws -> String? {
+                let (data, response) = try value(of: session.dataTask(.promise, with: server.url(path)))
+                return String(data: data, urlResponse: response)
+            }
+
+            #expect(try decoded("/latin1") == text, "ISO-8859-1 is one byte a letter, so é is 0xE9")
+            #expect(try decoded("/utf16le") == text)
+            #expect(try decoded("/quoted") == text)
+            #expect(try decoded("/unnamed") == text, "no charset means UTF-8")
+            #expect(try decoded("/unknown") == text, "an unknown charset means UTF-8")
+            #expect(try decoded("/binary") == nil, "0xFF is no UTF-8")
+            // The same bytes read as UTF-8 would be wrong: the charset decides.
+            #expect(String(data: text.data(using: .isoLatin1)!, encoding: .utf8) == nil)
+        }
+    }
+
     @Test func aRefusedConnectionRejectsWithAURLError() async throws {
         try await offThePool {
             let port = try LoopbackServer.closedPort()

@@ -241,7 +241,7 @@ import Vow
         let events: [LogEvent] = [
             .waitOnMainThread, .pendingPromiseDeallocated(createdAt: nil),
             .pendingGuaranteeDeallocated(createdAt: nil), .cauterized(TestError.boom),
-            .mainQueueStalled(threshold: 1),
+            .report(MainQueueStall(threshold: 1)),
         ]
         let descriptions = Set(events.map(\.description))
         #expect(descriptions.count == events.count)
@@ -264,7 +264,7 @@ import Vow
             }
             _ = try value(of: when(guarantees: sent))
         }
-        let stalls = events.filter { if case .mainQueueStalled = $0 { true } else { false } }
+        let stalls = events.filter { if case .report(_ as MainQueueStall) = $0 { true } else { false } }
         #expect(stalls.isEmpty, "a serviced main queue was reported stalled: \(stalls)")
 
         defer { conf.mainQueueStallThreshold = 1 }

@@ -104,7 +104,7 @@ public final class Configuration: @unchecked Sendable {
     }
 
     /// How many seconds a handler bound for the main queue may wait there before Vow reports
-    /// the main queue stalled, with ``LogEvent/mainQueueStalled(threshold:)``; `nil` turns the
+    /// the main queue stalled, with a ``MainQueueStall`` report; `nil` turns the
     /// report off. One second unless changed.
     ///
     /// A program whose main queue is never serviced (a server sitting in its accept loop, a

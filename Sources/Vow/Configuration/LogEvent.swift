@@ -1,11 +1,20 @@
 /// Something Vow noticed that its user should hear about, delivered to ``Configuration/logHandler``.
 ///
+/// The four cases are PromiseKit's, so a PromiseKit log handler's `switch` needs one more:
+/// ``report(_:)``, through which every event Vow added comes. That case is the last one
+/// `LogEvent` gains: a new kind of event is a new type conforming to ``LogReport``, so a
+/// `switch` that compiles today compiles against every later version.
+///
 /// ```swift
 /// conf.logHandler = { event in
 ///     switch event {
 ///     case .waitOnMainThread: assertionFailure("\(event)")
-///     case .pendingPromiseDeallocated, .pendingGuaranteeDeallocated, .cauterized, .mainQueueStalled:
+///     case .pendingPromiseDeallocated, .pendingGuaranteeDeallocated, .cauterized:
 ///         print("Vow:", event)
+///     case .report(let stall as MainQueueStall):
+///         print("Vow: the main queue did not run for \(stall.threshold) s")
+///     case .report(let report):
+///         print("Vow:", report)
 ///     }
 /// }
 /// ```
@@ -38,21 +47,17 @@ public enum LogEvent: Sendable {
     /// ``CatchMixin/cauterize()`` swallowed this error.
     case cauterized(any Error)
 
-    /// A handler bound for the main queue has waited there for over `threshold` seconds
-    /// (``Configuration/mainQueueStallThreshold``): the main queue is not being serviced, or
-    /// the main thread is blocked.
+    /// An event Vow added to PromiseKit's: match the report's type to tell them apart, as in
+    /// `case .report(let stall as MainQueueStall)`.
     ///
-    /// A handler written in `@MainActor` code or a script's top-level code always runs on the
-    /// main queue, whatever `conf.Q` says, and a nonisolated one without `on:` runs there by
-    /// default. So a program must keep the main queue running: end a script with `hang(…)` or
-    /// `dispatchMain()`, or turn the main run loop; and give nonisolated work that must not
-    /// wait for the main thread a queue of its own, with `on:` or `conf.Q`. Reported once per
-    /// process.
-    case mainQueueStalled(threshold: Double)
+    /// New kinds of report come in minor versions, so a `switch` should end with a plain
+    /// `case .report(let report)`, which prints any report as a sentence. The kinds so far:
+    /// ``MainQueueStall``.
+    case report(any LogReport)
 }
 
 extension LogEvent: CustomStringConvertible {
-    /// A sentence describing the event.
+    /// A sentence describing the event; for a report, the report's own.
     public var description: String {
         switch self {
         case .waitOnMainThread:
@@ -67,14 +72,8 @@ extension LogEvent: CustomStringConvertible {
             "A pending guarantee's resolve function was released uncalled: it can never resolve.\(made(at: site))"
         case .cauterized(let error):
             "cauterize() swallowed an error: \(error)"
-        case .mainQueueStalled(let threshold):
-            """
-            A handler for the main queue has waited over \(threshold) s: the main queue is not \
-            being serviced, or the main thread is blocked. Main-actor and top-level handlers \
-            always run there, whatever conf.Q says. Keep the main queue running (end a script \
-            with hang(…) or dispatchMain(), or turn the main run loop), and give nonisolated \
-            work a queue of its own with on: or conf.Q.
-            """
+        case .report(let report):
+            report.description
         }
     }
 

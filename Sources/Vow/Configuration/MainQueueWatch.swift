@@ -10,7 +10,7 @@ public import Dispatch
 // When a handler is sent to the main queue and the watch is idle, it arms: it sends a probe
 // block to the main queue, behind the handler, and checks after the threshold whether the probe
 // has run. If it has, the watch goes back to idle and the next handler arms it again; if not,
-// the handler has waited at least that long, and the watch reports `.mainQueueStalled` and stays
+// the handler has waited at least that long, and the watch reports a `MainQueueStall` and stays
 // quiet for the rest of the process. So an app whose main run loop runs pays one probe block and
 // one timer per threshold, and only while handlers go to the main queue; every other hop to the
 // main queue pays one relaxed load of a C global, and a hop to any other queue nothing (one
@@ -82,7 +82,7 @@ enum MainQueueWatch {
                 _ = vow_main_queue_watch_move(armed, idle)
             } else if vow_main_queue_watch_move(armed, reported) {
                 // Outside any lock: the log handler is the user's code.
-                conf.log(.mainQueueStalled(threshold: threshold))
+                conf.log(.report(MainQueueStall(threshold: threshold)))
             }
         }
     }

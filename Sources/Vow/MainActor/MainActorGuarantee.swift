@@ -45,7 +45,7 @@ extension MainActorGuarantee {
     /// A pending guarantee and the function that resolves it, on the main actor.
     ///
     /// Only the first call takes effect. If the function goes away uncalled, Vow reports
-    /// ``LogEvent/pendingPromiseDeallocated(createdAt:)``, as for ``Guarantee/pending(file:line:)``.
+    /// ``LogEvent/pendingGuaranteeDeallocated(createdAt:)``, as for ``Guarantee/pending(file:line:)``.
     ///
     /// ```swift
     /// let (answer, resolve) = MainActorGuarantee<Bool>.pending()

@@ -194,6 +194,26 @@ final class Draft {
         resolver.fulfill(1)
     }
 
+    /// Its doc comment once named the promise's event; the guarantee's is the one logged.
+    @Test @MainActor func aGuaranteesDroppedResolveFunctionIsReportedAsAGuaranteesLeak() {
+        var line = 0
+        let events = LeakReports.shared.capturing {
+            line = #line + 1
+            let (guarantee, resolve) = MainActorGuarantee<Draft>.pending()
+            _ = resolve
+            _ = guarantee
+        }
+        let site = CreationSite(fileID: #fileID, line: line)
+        let guarantees = events.filter {
+            if case .pendingGuaranteeDeallocated(site) = $0 { true } else { false }
+        }
+        let promises = events.filter {
+            if case .pendingPromiseDeallocated(site) = $0 { true } else { false }
+        }
+        #expect(guarantees.count == 1, "\(events)")
+        #expect(promises.isEmpty, "\(events)")
+    }
+
     @Test @MainActor func aGuaranteesOperatorsRunOnTheMainActor() async throws {
         let desk = DraftDesk()
         let (guarantee, resolve) = MainActorGuarantee<Draft>.pending()
