@@ -1,0 +1,43 @@
+// Declarations that exist only so that the compiler names the fix for a common mistake, on the
+// line of the call that makes it, where it would otherwise report something that does not say
+// what to do, or report it steps later. Tests/Diagnostics/Mistakes.md holds the mistakes, what
+// PromiseKit and Vow report for each, and CI checks that Vow's first error is the one quoted.
+//
+// Every one is unavailable. The type checker skips unavailable overloads while it looks for a
+// valid solution, and turns to them only once every available one has failed: so they cannot
+// change what valid code means, and they cost valid code no type-checking time
+// (Scripts/typecheck-cost measures it).
+
+extension Thenable {
+    /// Catches a `then` whose closure returns a plain value, or nothing.
+    @available(
+        *, unavailable,
+        message: "then needs a closure that returns a promise; use map for a value, done for none"
+    )
+    public func then<U>(_ body: @escaping @Sendable (T) throws -> U) -> Promise<U> {
+        fatalError("unavailable")
+    }
+}
+
+extension CatchMixin {
+    /// Catches a `recover` whose closure returns a plain value.
+    @available(
+        *, unavailable,
+        message: "recover's closure must return a promise: Guarantee.value(…) or Promise.value(…)"
+    )
+    public func recover(
+        policy: CatchPolicy = conf.catchPolicy, _ body: @escaping @Sendable (any Error) throws -> T
+    ) -> Promise<T> {
+        fatalError("unavailable")
+    }
+}
+
+extension Resolver {
+    /// Catches `fulfill()` on the resolver of a promise whose value is not `Void`.
+    @available(
+        *, unavailable, message: "fulfill() is for a Promise<Void>; pass this promise's value: fulfill(value)"
+    )
+    public func fulfill() {
+        fatalError("unavailable")
+    }
+}
