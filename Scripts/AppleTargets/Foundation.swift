@@ -180,7 +180,25 @@ extension String {
             self.rawValue = rawValue
         }
 
+        public static let ascii = Encoding(rawValue: 1)
+        public static let japaneseEUC = Encoding(rawValue: 3)
         public static let utf8 = Encoding(rawValue: 4)
+        public static let isoLatin1 = Encoding(rawValue: 5)
+        public static let shiftJIS = Encoding(rawValue: 8)
+        public static let isoLatin2 = Encoding(rawValue: 9)
+        public static let utf16 = Encoding(rawValue: 10)
+        public static let windowsCP1251 = Encoding(rawValue: 11)
+        public static let windowsCP1252 = Encoding(rawValue: 12)
+        public static let windowsCP1253 = Encoding(rawValue: 13)
+        public static let windowsCP1254 = Encoding(rawValue: 14)
+        public static let windowsCP1250 = Encoding(rawValue: 15)
+        public static let iso2022JP = Encoding(rawValue: 21)
+        public static let macOSRoman = Encoding(rawValue: 30)
+        public static let utf16BigEndian = Encoding(rawValue: 0x9000_0100)
+        public static let utf16LittleEndian = Encoding(rawValue: 0x9400_0100)
+        public static let utf32 = Encoding(rawValue: 0x8C00_0100)
+        public static let utf32BigEndian = Encoding(rawValue: 0x9800_0100)
+        public static let utf32LittleEndian = Encoding(rawValue: 0x9C00_0100)
     }
 
     public init?(data: Data, encoding: Encoding) {
@@ -259,6 +277,7 @@ public protocol LocalizedError: Error {
 
 open class URLResponse: NSObject, @unchecked Sendable {
     open var url: URL? { nil }
+    open var textEncodingName: String? { nil }
 }
 
 open class HTTPURLResponse: URLResponse, @unchecked Sendable {

@@ -27,12 +27,13 @@ extension String {
     /// ```
     public init?(data: Data, urlResponse: URLResponse) {
         let encoding = urlResponse.textEncodingName.flatMap(String.encoding(ianaName:)) ?? .utf8
-        self.init(bytes: data, encoding: encoding)
+        self.init(data: data, encoding: encoding)
     }
 
     /// The encoding that an IANA character set name, or one of its common aliases, names.
     private static func encoding(ianaName name: String) -> String.Encoding? {
-        switch name.trimmingCharacters(in: CharacterSet(charactersIn: "\" ")).lowercased() {
+        // A `charset` parameter may be quoted: `charset="utf-8"`.
+        switch name.filter({ $0 != "\"" && $0 != " " }).lowercased() {
         case "utf-8", "utf8": .utf8
         case "utf-16", "utf16": .utf16
         case "utf-16be": .utf16BigEndian
