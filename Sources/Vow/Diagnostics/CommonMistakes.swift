@@ -5,8 +5,8 @@
 //
 // Every one is unavailable. The type checker skips unavailable overloads while it looks for a
 // valid solution, and turns to them only once every available one has failed: so they cannot
-// change what valid code means, and they cost valid code no type-checking time
-// (Scripts/typecheck-cost measures it).
+// change what valid code means, and they cost valid code no type-checking time that can be
+// measured (Performance.md, "Type-checking against PromiseKit").
 
 extension Thenable {
     /// Catches a `then` whose closure returns a plain value, or nothing.
