@@ -3,10 +3,15 @@
 // spelling, with a fix-it where a rename is all it takes. None of them can be called: they
 // exist for the compiler's messages alone. Documentation/MigratingFromPromiseKit.md lists the
 // same names, and its `swift error` block checks each message.
-public import Foundation
-
+// Where FoundationNetworking holds URLRequest, Foundation is public here for Process alone, so a
+// build without process launching must not import it publicly.
 #if canImport(FoundationNetworking)
 public import FoundationNetworking
+#if !VOW_NO_PROCESS
+public import Foundation
+#endif
+#else
+public import Foundation
 #endif
 
 /// PMKFoundation's error for a status outside 200–299, `badStatusCode(code, data, response)`;
