@@ -32,6 +32,21 @@ extension CatchMixin {
     }
 }
 
+extension Guarantee {
+    /// Catches a guarantee's closure that uses its resolve function as a ``Resolver``, as in
+    /// `Guarantee { seal in seal.fulfill(1) }`. Without it the compiler blames the closure's
+    /// parameter count against the `async` initializer, which says nothing of the fix.
+    @available(
+        *, unavailable,
+        message: "a guarantee's closure gets a function, not a Resolver: call seal(value)"
+    )
+    public convenience init(
+        file: StaticString = #fileID, line: UInt = #line, resolver body: (Resolver<T>) -> Void
+    ) {
+        fatalError("unavailable")
+    }
+}
+
 extension Resolver {
     /// Catches `fulfill()` on the resolver of a promise whose value is not `Void`.
     @available(
