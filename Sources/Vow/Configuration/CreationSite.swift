@@ -37,39 +37,3 @@ public struct CreationSite: Sendable, Hashable, CustomStringConvertible {
         "\(fileID):\(line)"
     }
 }
-
-/// Where a resolver's promise was made, as the resolver keeps it: in a debug build the
-/// compiler's own constants, which cost no allocation and become strings only when a report
-/// needs them; in a release build nothing, so that a resolver takes no more memory.
-@usableFromInline
-struct RecordedSite: Sendable {
-    #if DEBUG
-    @usableFromInline
-    let recorded: (fileID: StaticString, line: UInt)?
-    #endif
-
-    /// The site at `fileID` and `line`.
-    @inlinable
-    init(fileID: StaticString, line: UInt) {
-        #if DEBUG
-        recorded = (fileID, line)
-        #endif
-    }
-
-    /// No site: a resolver Vow makes for its own work.
-    @inlinable
-    init() {
-        #if DEBUG
-        recorded = nil
-        #endif
-    }
-
-    /// The site, for a report; `nil` in a release build.
-    var site: CreationSite? {
-        #if DEBUG
-        recorded.map { CreationSite(fileID: "\($0.fileID)", line: Int($0.line)) }
-        #else
-        nil
-        #endif
-    }
-}

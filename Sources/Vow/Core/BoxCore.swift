@@ -29,8 +29,22 @@ class BoxCore: Upstream, @unchecked Sendable {
     @usableFromInline @exclusivity(unchecked)
     final var upstream: Upstream?
 
+    /// Where the box was made and by which operation, for its chain's description and the
+    /// reports that name it: empty in a release build, where it takes no memory.
+    @usableFromInline
+    let site: RecordedSite
+
+    /// A box made for Vow's own work, which records no site.
     @inlinable
     override init() {
+        site = RecordedSite()
+        super.init(status: BoxStatus.born)
+    }
+
+    /// A box made by the operation that `site` names.
+    @inlinable
+    init(madeAt site: RecordedSite) {
+        self.site = site
         super.init(status: BoxStatus.born)
     }
 

@@ -17,6 +17,7 @@ public import CVowCore
 /// | 18 `forsaken` | a consumer withdrew and no consumer is left | ``markForsaken()`` when a withdrawal empties the handlers, ``markAttached()`` when one attaches again |
 /// | 19 `dormant` | a lazy box whose work has not started | set at birth, ``wake()`` |
 /// | 20 `settledByItsWork` | a cancellation leaves the box pending for its work to settle | ``markSettledByItsWork()`` |
+/// | 21 `abandoned` | the resolver or resolve function was released before it settled the box | ``markAbandoned()``, outside the barrier |
 ///
 /// **Orderings, justified once.** Every change but one is an atomic read-modify-write of the
 /// whole word, sequentially consistent, because a handle's release changes the word outside
@@ -47,6 +48,8 @@ struct BoxStatus {
     static let dormant: UInt32 = 1 << 19
     @usableFromInline
     static let settledByItsWork: UInt32 = 1 << 20
+    @usableFromInline
+    static let abandoned: UInt32 = 1 << 21
 
     /// The word of a new box: pending, and wrapped by the one handle its creator makes.
     @usableFromInline
@@ -106,7 +109,20 @@ struct BoxStatus {
         has(BoxStatus.settledByItsWork)
     }
 
+    /// Whether the box's resolver, or resolve function, was released before it settled the box,
+    /// which a chain's description reports.
+    var isAbandoned: Bool {
+        has(BoxStatus.abandoned)
+    }
+
     // MARK: Transitions outside the barrier
+
+    /// Marks a box whose resolver, or resolve function, was released before settling it. An
+    /// atomic read-modify-write, outside the barrier: nothing else can settle such a box but a
+    /// cancellation, whose ``markResolved()`` may then lose the flag, which matters no longer.
+    func markAbandoned() {
+        _ = vow_fetch_or32(address, BoxStatus.abandoned)
+    }
 
     /// Counts one more handle.
     @inlinable

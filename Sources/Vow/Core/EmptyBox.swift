@@ -55,11 +55,17 @@ where Storage.Value == T {
         super.init()
     }
 
+    /// A pending box made by the operation that `site` names; see ``init()``.
+    @inlinable
+    override init(madeAt site: RecordedSite) {
+        super.init(madeAt: site)
+    }
+
     /// A lazy box: pending, with work that `start` begins once the first handler is attached,
     /// and never if the box is cancelled before.
     @usableFromInline
-    init(dormant start: LazyStart<T>) {
-        super.init()
+    init(dormant start: LazyStart<T>, madeAt site: RecordedSite) {
+        super.init(madeAt: site)
         wait(on: start, token: 0)
         statusStorage |= BoxStatus.dormant
     }

@@ -3,11 +3,13 @@
 // thenable before it.
 
 extension Thenable {
-    /// Attaches `step`, to run on `queue`, and returns the box it settles.
+    /// Attaches `step`, to run on `queue`, and returns the box it settles, made by the operator
+    /// that `site` names.
     @inlinable
-    func chain<Step: ChainStep>(on queue: HandlerQueue, _ step: Step) -> StepBox<Step>
-    where Step.Input == Result<T, any Error> {
-        consume(into: StepBox(on: queue, step)) { box in
+    func chain<Step: ChainStep>(
+        on queue: HandlerQueue, _ step: Step, madeAt site: RecordedSite = RecordedSite()
+    ) -> StepBox<Step> where Step.Input == Result<T, any Error> {
+        consume(into: StepBox(on: queue, step, madeAt: site)) { box in
             { box.receive($0) }
         }
     }
@@ -15,10 +17,12 @@ extension Thenable {
 
 extension Guarantee {
     /// Attaches `step`, to run on `queue` with the guarantee's value, and returns the box it
-    /// settles.
+    /// settles, made by the operator that `site` names.
     @inlinable
-    func chain<Step: ChainStep>(on queue: HandlerQueue, _ step: Step) -> StepBox<Step> where Step.Input == T {
-        let next = StepBox(on: queue, step)
+    func chain<Step: ChainStep>(
+        on queue: HandlerQueue, _ step: Step, madeAt site: RecordedSite = RecordedSite()
+    ) -> StepBox<Step> where Step.Input == T {
+        let next = StepBox(on: queue, step, madeAt: site)
         box.attach({ next.receive($0) }, recordingIn: next)
         return next
     }

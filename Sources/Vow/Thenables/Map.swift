@@ -15,9 +15,10 @@ extension Thenable {
     /// `@MainActor` code, on the actor in an actor's method, otherwise on `conf.Q.map`.
     @inlinable
     public func map<U>(
+        file: StaticString = #fileID, line: UInt = #line,
         @_inheritActorContext(always) _ transform: @escaping @isolated(any) @Sendable (T) throws -> U
     ) -> Promise<U> {
-        map(via: PlacedHandler(transform, else: .map))
+        map(via: PlacedHandler(transform, else: .map), madeAt: RecordedSite("map", fileID: file, line: line))
     }
 
     /// Transforms the fulfilled value on `on`, or inline when `on` is `nil`.
@@ -33,9 +34,12 @@ extension Thenable {
     public func map<U>(
         on: DispatchQueue?,
         flags: DispatchWorkItemFlags? = nil,
+        file: StaticString = #fileID, line: UInt = #line,
         _ transform: @escaping @Sendable (T) throws -> U
     ) -> Promise<U> {
-        map(via: PlacedHandler(on: on, flags: flags, transform))
+        map(
+            via: PlacedHandler(on: on, flags: flags, transform),
+            madeAt: RecordedSite("map", fileID: file, line: line))
     }
 
     /// Transforms the fulfilled value through `dispatcher`.
@@ -50,14 +54,19 @@ extension Thenable {
     @inlinable
     public func map<U>(
         on dispatcher: some Dispatcher,
+        file: StaticString = #fileID, line: UInt = #line,
         _ transform: @escaping @Sendable (T) throws -> U
     ) -> Promise<U> {
-        map(via: PlacedHandler(on: dispatcher, transform))
+        map(
+            via: PlacedHandler(on: dispatcher, transform),
+            madeAt: RecordedSite("map", fileID: file, line: line))
     }
 
     @inlinable
-    func map<U>(via handler: PlacedHandler<@Sendable (T) throws -> U>) -> Promise<U> {
-        Promise(chain(on: handler.queue, MapStep(handler.body)))
+    func map<U>(
+        via handler: PlacedHandler<@Sendable (T) throws -> U>, madeAt site: RecordedSite = RecordedSite()
+    ) -> Promise<U> {
+        Promise(chain(on: handler.queue, MapStep(handler.body), madeAt: site))
     }
 
     /// Transforms the fulfilled value, rejecting when the transform returns `nil`.
@@ -71,9 +80,12 @@ extension Thenable {
     /// ```
     @inlinable
     public func compactMap<U>(
+        file: StaticString = #fileID, line: UInt = #line,
         @_inheritActorContext(always) _ transform: @escaping @isolated(any) @Sendable (T) throws -> U?
     ) -> Promise<U> {
-        compactMap(via: PlacedHandler(transform, else: .map))
+        compactMap(
+            via: PlacedHandler(transform, else: .map),
+            madeAt: RecordedSite("compactMap", fileID: file, line: line))
     }
 
     /// Transforms the fulfilled value on `on`, rejecting when the transform returns `nil`.
@@ -85,9 +97,12 @@ extension Thenable {
     public func compactMap<U>(
         on: DispatchQueue?,
         flags: DispatchWorkItemFlags? = nil,
+        file: StaticString = #fileID, line: UInt = #line,
         _ transform: @escaping @Sendable (T) throws -> U?
     ) -> Promise<U> {
-        compactMap(via: PlacedHandler(on: on, flags: flags, transform))
+        compactMap(
+            via: PlacedHandler(on: on, flags: flags, transform),
+            madeAt: RecordedSite("compactMap", fileID: file, line: line))
     }
 
     /// Transforms the fulfilled value through `dispatcher`, rejecting when the transform returns
@@ -99,14 +114,19 @@ extension Thenable {
     @inlinable
     public func compactMap<U>(
         on dispatcher: some Dispatcher,
+        file: StaticString = #fileID, line: UInt = #line,
         _ transform: @escaping @Sendable (T) throws -> U?
     ) -> Promise<U> {
-        compactMap(via: PlacedHandler(on: dispatcher, transform))
+        compactMap(
+            via: PlacedHandler(on: dispatcher, transform),
+            madeAt: RecordedSite("compactMap", fileID: file, line: line))
     }
 
     @inlinable
-    func compactMap<U>(via handler: PlacedHandler<@Sendable (T) throws -> U?>) -> Promise<U> {
-        Promise(chain(on: handler.queue, CompactMapStep(handler.body)))
+    func compactMap<U>(
+        via handler: PlacedHandler<@Sendable (T) throws -> U?>, madeAt site: RecordedSite = RecordedSite()
+    ) -> Promise<U> {
+        Promise(chain(on: handler.queue, CompactMapStep(handler.body), madeAt: site))
     }
 
     /// Discards the fulfilled value, keeping only whether the work succeeded.
@@ -115,8 +135,10 @@ extension Thenable {
     /// func save() -> Promise<Void> { upload(record).asVoid() }
     /// ```
     @inlinable
-    public func asVoid() -> Promise<Void> {
-        map(on: nil) { _ in }
+    public func asVoid(file: StaticString = #fileID, line: UInt = #line) -> Promise<Void> {
+        map(
+            via: PlacedHandler(on: nil) { @Sendable _ in },
+            madeAt: RecordedSite("asVoid", fileID: file, line: line))
     }
 }
 
@@ -131,9 +153,10 @@ extension Guarantee {
     /// ```
     @inlinable
     public func map<U>(
+        file: StaticString = #fileID, line: UInt = #line,
         @_inheritActorContext(always) _ transform: @escaping @isolated(any) @Sendable (T) -> U
     ) -> Guarantee<U> {
-        map(via: PlacedHandler(transform, else: .map))
+        map(via: PlacedHandler(transform, else: .map), madeAt: RecordedSite("map", fileID: file, line: line))
     }
 
     /// Transforms the value on `on`, or inline when `on` is `nil`, keeping the result a
@@ -146,9 +169,12 @@ extension Guarantee {
     public func map<U>(
         on: DispatchQueue?,
         flags: DispatchWorkItemFlags? = nil,
+        file: StaticString = #fileID, line: UInt = #line,
         _ transform: @escaping @Sendable (T) -> U
     ) -> Guarantee<U> {
-        map(via: PlacedHandler(on: on, flags: flags, transform))
+        map(
+            via: PlacedHandler(on: on, flags: flags, transform),
+            madeAt: RecordedSite("map", fileID: file, line: line))
     }
 
     /// Transforms the value through `dispatcher`, keeping the result a ``Guarantee``.
@@ -159,20 +185,27 @@ extension Guarantee {
     @inlinable
     public func map<U>(
         on dispatcher: some Dispatcher,
+        file: StaticString = #fileID, line: UInt = #line,
         _ transform: @escaping @Sendable (T) -> U
     ) -> Guarantee<U> {
-        map(via: PlacedHandler(on: dispatcher, transform))
+        map(
+            via: PlacedHandler(on: dispatcher, transform),
+            madeAt: RecordedSite("map", fileID: file, line: line))
     }
 
     @inlinable
-    func map<U>(via handler: PlacedHandler<@Sendable (T) -> U>) -> Guarantee<U> {
-        Guarantee<U>(chain(on: handler.queue, GuaranteeMapStep(handler.body)))
+    func map<U>(
+        via handler: PlacedHandler<@Sendable (T) -> U>, madeAt site: RecordedSite = RecordedSite()
+    ) -> Guarantee<U> {
+        Guarantee<U>(chain(on: handler.queue, GuaranteeMapStep(handler.body), madeAt: site))
     }
 
     /// Discards the value.
     @inlinable
-    public func asVoid() -> Guarantee<Void> {
-        map(on: nil) { _ in }
+    public func asVoid(file: StaticString = #fileID, line: UInt = #line) -> Guarantee<Void> {
+        map(
+            via: PlacedHandler(on: nil) { @Sendable _ in },
+            madeAt: RecordedSite("asVoid", fileID: file, line: line))
     }
 }
 

@@ -38,12 +38,13 @@ where Slot.Step == Step {
         _modify { yield &slot.step }
     }
 
-    /// A pending step box, whose handler the caller attaches next.
+    /// A pending step box, whose handler the caller attaches next, made by the operator that
+    /// `site` names.
     @inlinable
-    init(on queue: HandlerQueue, _ step: Step) {
+    init(on queue: HandlerQueue, _ step: Step, madeAt site: RecordedSite) {
         self.handlerQueue = queue
         self.slot = Slot(step)
-        super.init()
+        super.init(madeAt: site)
     }
 
     /// The box was cancelled and its handler taken back from the thenable it was attached to,

@@ -58,9 +58,9 @@ public final class Guarantee<T: Sendable>: Thenable {
         file: StaticString = #fileID, line: UInt = #line,
         resolver body: (@escaping @Sendable (T) -> Void) -> Void
     ) {
-        let box = EmptyBox<T>()
+        let box = EmptyBox<T>(madeAt: RecordedSite("Guarantee(resolver:)", fileID: file, line: line))
         self.init(box)
-        let sealer = GuaranteeSealer(box, madeAt: RecordedSite(fileID: file, line: line))
+        let sealer = GuaranteeSealer(box)
         body { sealer.resolve($0) }
     }
 
@@ -92,8 +92,8 @@ public final class Guarantee<T: Sendable>: Thenable {
     public static func pending(
         file: StaticString = #fileID, line: UInt = #line
     ) -> (guarantee: Guarantee<T>, resolve: @Sendable (T) -> Void) {
-        let box = EmptyBox<T>()
-        let sealer = GuaranteeSealer(box, madeAt: RecordedSite(fileID: file, line: line))
+        let box = EmptyBox<T>(madeAt: RecordedSite("Guarantee.pending()", fileID: file, line: line))
+        let sealer = GuaranteeSealer(box)
         return (Guarantee(box), { sealer.resolve($0) })
     }
 
@@ -149,17 +149,14 @@ extension Guarantee: CustomStringConvertible, CustomDebugStringConvertible {
 /// Owns the resolve function of a guarantee, so its release can be noticed and reported.
 @usableFromInline
 final class GuaranteeSealer<T: Sendable>: Sendable {
+    // The box keeps where the guarantee was made, for the report of a resolve function
+    // released uncalled.
     @usableFromInline
     let box: EmptyBox<T>
-    // Where the guarantee was made, for the report of a resolve function released uncalled;
-    // empty in a release build, as a resolver's.
-    @usableFromInline
-    let site: RecordedSite
 
     @inlinable
-    init(_ box: EmptyBox<T>, madeAt site: RecordedSite = RecordedSite()) {
+    init(_ box: EmptyBox<T>) {
         self.box = box
-        self.site = site
     }
 
     @inlinable
@@ -176,6 +173,7 @@ final class GuaranteeSealer<T: Sendable>: Sendable {
     /// Reports a resolve function released uncalled; never inlined, as a resolver's report.
     @inline(never)
     private func report() {
-        conf.log(.pendingGuaranteeDeallocated(createdAt: site.site))
+        box.status.markAbandoned()
+        conf.log(.pendingGuaranteeDeallocated(createdAt: box.site.site))
     }
 }

@@ -110,16 +110,21 @@ extension Guarantee {
 extension Promise {
     /// A lazy promise, whose `start` runs when the first handler attaches.
     @inlinable
-    convenience init(dormant start: @escaping @Sendable (EmptyBox<Result<T, any Error>>) -> Void) {
-        self.init(EmptyBox(dormant: LazyStart(start)))
+    convenience init(
+        dormant start: @escaping @Sendable (EmptyBox<Result<T, any Error>>) -> Void,
+        madeAt site: RecordedSite = RecordedSite()
+    ) {
+        self.init(EmptyBox(dormant: LazyStart(start), madeAt: site))
     }
 }
 
 extension Guarantee {
     /// A lazy guarantee, whose `start` runs when the first handler attaches.
     @inlinable
-    convenience init(dormant start: @escaping @Sendable (EmptyBox<T>) -> Void) {
-        self.init(EmptyBox(dormant: LazyStart(start)))
+    convenience init(
+        dormant start: @escaping @Sendable (EmptyBox<T>) -> Void, madeAt site: RecordedSite = RecordedSite()
+    ) {
+        self.init(EmptyBox(dormant: LazyStart(start), madeAt: site))
     }
 }
 

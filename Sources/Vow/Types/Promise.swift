@@ -56,9 +56,10 @@ public final class Promise<T: Sendable>: Thenable, CatchMixin {
     public convenience init(
         file: StaticString = #fileID, line: UInt = #line, resolver body: (Resolver<T>) throws -> Void
     ) {
-        let box = EmptyBox<Result<T, any Error>>()
+        let box = EmptyBox<Result<T, any Error>>(
+            madeAt: RecordedSite("Promise(resolver:)", fileID: file, line: line))
         self.init(box)
-        let resolver = Resolver(box, madeAt: RecordedSite(fileID: file, line: line))
+        let resolver = Resolver(box)
         do {
             try body(resolver)
         } catch {
@@ -105,8 +106,9 @@ public final class Promise<T: Sendable>: Thenable, CatchMixin {
     public static func pending(
         file: StaticString = #fileID, line: UInt = #line
     ) -> (promise: Promise<T>, resolver: Resolver<T>) {
-        let box = EmptyBox<Result<T, any Error>>()
-        return (Promise(box), Resolver(box, madeAt: RecordedSite(fileID: file, line: line)))
+        let box = EmptyBox<Result<T, any Error>>(
+            madeAt: RecordedSite("Promise.pending()", fileID: file, line: line))
+        return (Promise(box), Resolver(box))
     }
 
     /// A promise that resolves as `thenable` does, such as a promise from a ``Guarantee``.

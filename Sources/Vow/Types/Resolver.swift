@@ -11,17 +11,13 @@
 /// }
 /// ```
 public final class Resolver<T: Sendable>: Sendable {
+    // The box keeps where the promise was made, for the report of a resolver released unsealed.
     @usableFromInline
     let box: EmptyBox<Result<T, any Error>>
-    // Where the promise was made, for the report of a resolver released unsealed: empty in a
-    // release build, whose resolver stays one word.
-    @usableFromInline
-    let site: RecordedSite
 
     @inlinable
-    init(_ box: EmptyBox<Result<T, any Error>>, madeAt site: RecordedSite = RecordedSite()) {
+    init(_ box: EmptyBox<Result<T, any Error>>) {
         self.box = box
-        self.site = site
     }
 
     deinit {
@@ -37,7 +33,8 @@ public final class Resolver<T: Sendable>: Sendable {
     /// be settled by it either, and is settled here.
     @inline(never)
     private func abandon() {
-        conf.log(.pendingPromiseDeallocated(createdAt: site.site))
+        box.status.markAbandoned()
+        conf.log(.pendingPromiseDeallocated(createdAt: box.site.site))
         box.cancel()
         if box.isUnsealed { box.sealNow(.failure(PromiseError.cancelled)) }
     }
