@@ -13,8 +13,8 @@
 /// ```
 @available(*, noasync, message: "hang() blocks the thread; use 'await promise.async()' in async code")
 @discardableResult
-public func hang<T>(_ promise: Promise<T>) throws -> T {
-    try promise.blockUntilResolved().get()
+public func hang<T>(_ promise: Promise<T>, file: StaticString = #fileID, line: UInt = #line) throws -> T {
+    try promise.blockUntilResolved(RecordedSite("hang(_:)", fileID: file, line: line)).get()
 }
 
 /// Keeps a script alive until `guarantee` resolves, then returns its value.
@@ -24,9 +24,9 @@ public func hang<T>(_ promise: Promise<T>) throws -> T {
 /// ```
 @available(*, noasync, message: "hang() blocks the thread; use 'await guarantee.async()' in async code")
 @discardableResult
-public func hang<T>(_ guarantee: Guarantee<T>) -> T {
+public func hang<T>(_ guarantee: Guarantee<T>, file: StaticString = #fileID, line: UInt = #line) -> T {
     // A guarantee's result is always a success, so `get()` cannot throw here.
-    try! guarantee.blockUntilResolved().get()
+    try! guarantee.blockUntilResolved(RecordedSite("hang(_:)", fileID: file, line: line)).get()
 }
 
 /// Keeps a script alive until a chain that ends in `catch` or `cauterize` has finished: after
@@ -44,6 +44,6 @@ public func hang<T>(_ guarantee: Guarantee<T>) -> T {
 @available(
     *, noasync, message: "hang() blocks the thread; use 'await finalizer.finished.async()' in async code"
 )
-public func hang(_ finalizer: Finalizer) {
-    hang(finalizer.finished)
+public func hang(_ finalizer: Finalizer, file: StaticString = #fileID, line: UInt = #line) {
+    hang(finalizer.finished, file: file, line: line)
 }

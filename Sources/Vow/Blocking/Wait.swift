@@ -26,13 +26,22 @@ extension Thenable {
     ///     #expect(user.name == "Ada")
     /// }
     /// ```
+    ///
+    /// A wait that blocks longer than ``Configuration/stuckWaitThreshold`` reports a
+    /// ``StuckWait`` once, naming `file` and `line` and describing what the chain waits on.
+    ///
+    /// - Parameters:
+    ///   - file: Where the wait is written, named if it blocks for long (debug builds only;
+    ///     see ``CreationSite``). Leave the default.
+    ///   - line: The line of `file`. Leave the default.
     @available(*, noasync, message: "wait() blocks the thread; use 'await promise.async()' in async code")
-    public func wait() throws -> T {
-        try blockUntilResolved().get()
+    public func wait(file: StaticString = #fileID, line: UInt = #line) throws -> T {
+        try blockUntilResolved(RecordedSite("wait()", fileID: file, line: line)).get()
     }
 
-    /// Blocks until resolved, turning the main run loop if this is the main thread.
-    func blockUntilResolved() -> Result<T, any Error> {
+    /// Blocks until resolved, turning the main run loop if this is the main thread; `site` names
+    /// the waiting call if it blocks for long.
+    func blockUntilResolved(_ site: RecordedSite) -> Result<T, any Error> {
         if let result {
             return result
         }
@@ -40,12 +49,13 @@ extension Thenable {
         // handlers, or those of a box a handler resolved. The result might depend on them, so
         // they go on elsewhere rather than wait behind this thread, and rather than run on its
         // stack, where they could in turn wait for the handler that is blocking here.
-        return Trampoline.current.handingOff(block)
+        return Trampoline.current.handingOff { block(site) }
     }
 
     /// Blocks until resolved, turning the main run loop if this is the main thread, and reports
     /// a stalled main queue.
-    private func block() -> Result<T, any Error> {
+    private func block(_ site: RecordedSite) -> Result<T, any Error> {
+        var watch = StuckWaitWatch(site, on: self)
         let onMainThread = Thread.isMainThread
         // The main thread counts as being on the main queue even outside any block, so the
         // queue marker only tells something new on other threads, such as the one that drains
@@ -61,14 +71,22 @@ extension Thenable {
                     Thread.sleep(forTimeInterval: 0.001)
                 }
                 probe = probe?.reportIfStalled()
+                watch = watch?.reportIfDue()
             }
         } else {
             let semaphore = DispatchSemaphore(value: 0)
             pipe { _ in semaphore.signal() }
-            while probe != nil, semaphore.wait(timeout: .now() + MainQueueProbe.patience) == .timedOut {
+            // Woken for each report still due, at most every quarter second; once none is left,
+            // blocked outright.
+            while probe != nil || watch != nil {
+                let patience = probe != nil ? MainQueueProbe.patience : watch?.remaining ?? 0
+                if semaphore.wait(timeout: .now() + patience) == .success {
+                    break
+                }
                 probe = probe?.reportIfStalled()
+                watch = watch?.reportIfDue()
             }
-            if probe == nil {
+            if probe == nil, watch == nil {
                 semaphore.wait()
             }
         }
@@ -120,9 +138,9 @@ extension Guarantee {
     /// let greeting = Guarantee.value("hi").map { $0.uppercased() }.wait()
     /// ```
     @available(*, noasync, message: "wait() blocks the thread; use 'await guarantee.async()' in async code")
-    public func wait() -> T {
+    public func wait(file: StaticString = #fileID, line: UInt = #line) -> T {
         // A guarantee's result is always a success, so `get()` cannot throw here.
-        try! blockUntilResolved().get()
+        try! blockUntilResolved(RecordedSite("wait()", fileID: file, line: line)).get()
     }
 }
 

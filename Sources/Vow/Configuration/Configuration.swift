@@ -26,6 +26,7 @@ public final class Configuration: @unchecked Sendable {
         var queuePairs: [QueuePair.Key: QueuePair] = [:]
         var logHandler: @Sendable (LogEvent) -> Void = Configuration.printToStandardError
         var mainQueueStallThreshold: Double? = 1
+        var stuckWaitThreshold: Double? = 10
     }
 
     private let settings = Locked(Settings())
@@ -124,6 +125,26 @@ public final class Configuration: @unchecked Sendable {
             let threshold = newValue.flatMap { $0.isFinite && $0 > 0 ? $0 : nil }
             settings.withLock { $0.mainQueueStallThreshold = threshold }
             MainQueueWatch.setEnabled(threshold != nil)
+        }
+    }
+
+    /// How many seconds a `wait()` or `hang(_:)` may block before Vow reports what its chain
+    /// waits on, with a ``StuckWait`` report; `nil` turns the report off. Ten seconds unless
+    /// changed.
+    ///
+    /// Each wait reports once, and goes on waiting. A wait that ends sooner reports nothing, so
+    /// a passing test suite stays silent; a suite whose tests wait longer on purpose raises the
+    /// threshold. A value that is not a positive number of seconds turns the report off, as
+    /// `nil` does, and reads back as `nil`.
+    ///
+    /// ```swift
+    /// conf.stuckWaitThreshold = 60  // a script whose downloads take minutes
+    /// ```
+    public var stuckWaitThreshold: Double? {
+        get { settings.withLock { $0.stuckWaitThreshold } }
+        set {
+            let threshold = newValue.flatMap { $0.isFinite && $0 > 0 ? $0 : nil }
+            settings.withLock { $0.stuckWaitThreshold = threshold }
         }
     }
 

@@ -120,6 +120,12 @@ class BoxCore: Upstream, @unchecked Sendable {
         preconditionFailure("Vow internal error: \(type(of: self)) does not say how to cancel")
     }
 
+    /// The box's state, `pending` or how it settled, for its chain's description (see
+    /// `DescribedBox.swift`). Never called on a path that resolves or attaches.
+    var describedState: String {
+        preconditionFailure("Vow internal error: \(type(of: self)) does not say how to describe itself")
+    }
+
     /// Called once this box, cancelled, has withdrawn from its upstream, which took its handler
     /// back, so that it can never run: a step box lets its step go then.
     @usableFromInline

@@ -18,6 +18,7 @@ public import CVowCore
 /// | 19 `dormant` | a lazy box whose work has not started | set at birth, ``wake()`` |
 /// | 20 `settledByItsWork` | a cancellation leaves the box pending for its work to settle | ``markSettledByItsWork()`` |
 /// | 21 `abandoned` | the resolver or resolve function was released before it settled the box | ``markAbandoned()``, outside the barrier |
+/// | 22 `hasResolver` | a ``Resolver`` or a guarantee's resolve function settles the box; debug builds only | ``markHasResolver()`` |
 ///
 /// **Orderings, justified once.** Every change but one is an atomic read-modify-write of the
 /// whole word, sequentially consistent, because a handle's release changes the word outside
@@ -50,6 +51,8 @@ struct BoxStatus {
     static let settledByItsWork: UInt32 = 1 << 20
     @usableFromInline
     static let abandoned: UInt32 = 1 << 21
+    @usableFromInline
+    static let hasResolver: UInt32 = 1 << 22
 
     /// The word of a new box: pending, and wrapped by the one handle its creator makes.
     @usableFromInline
@@ -115,7 +118,19 @@ struct BoxStatus {
         has(BoxStatus.abandoned)
     }
 
+    /// Whether a resolver settles the box, as far as a debug build recorded.
+    var hasResolver: Bool {
+        has(BoxStatus.hasResolver)
+    }
+
     // MARK: Transitions outside the barrier
+
+    /// Records that a resolver settles the box, for its chain's description. Debug builds call
+    /// it; release builds record nothing.
+    @inlinable
+    func markHasResolver() {
+        _ = vow_fetch_or32(address, BoxStatus.hasResolver)
+    }
 
     /// Marks a box whose resolver, or resolve function, was released before settling it. An
     /// atomic read-modify-write, outside the barrier: nothing else can settle such a box but a

@@ -17,6 +17,10 @@ final class CancelHooks: Upstream, @unchecked Sendable {
         super.init()
     }
 
+    override var waitDescription: String {
+        "waits on work that a cancellation stops"
+    }
+
     @usableFromInline
     override func withdraw(_ token: UInt32, cancelling: Bool) -> Withdrawal {
         if cancelling {

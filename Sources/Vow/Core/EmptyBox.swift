@@ -264,6 +264,12 @@ where Storage.Value == T {
         handlers.assumingMemoryBound(to: Handlers<T>.self).pointee = taken
     }
 
+    /// The box's state, for its chain's description (see `DescribedBox.swift`).
+    final override var describedState: String {
+        guard phase == .resolved else { return isCancelled ? "cancelled" : "pending" }
+        return (resolvedValue as? any DescribedResolution)?.describedResolution ?? "resolved"
+    }
+
     /// Whether no value has been sealed yet. Cheap enough for the unspecialized `deinit` of a
     /// resolver, which reports a promise that can no longer be resolved.
     final var isUnsealed: Bool {

@@ -17,6 +17,10 @@ final class LazyStart<T: Sendable>: Upstream, @unchecked Sendable {
     }
 
     /// The dormant box was cancelled: the work is dropped with this object, never started.
+    override var waitDescription: String {
+        "lazy: its work starts once something waits on it"
+    }
+
     @usableFromInline
     override func withdraw(_ token: UInt32, cancelling: Bool) -> Withdrawal {
         .none

@@ -52,6 +52,12 @@ class Upstream: @unchecked Sendable {
         preconditionFailure("Vow internal error: \(type(of: self)) does not say how to withdraw")
     }
 
+    /// What a box that waits on this upstream is waiting for, in its chain's description:
+    /// only upstreams that are not boxes are asked.
+    var waitDescription: String {
+        "waits on work that will settle it"
+    }
+
     /// Tells what `link` leads to, and each upstream that gives up in turn, that a downstream
     /// no longer needs it; returns whether the first took the downstream's handler back, which
     /// then can never run.

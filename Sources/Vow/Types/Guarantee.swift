@@ -157,6 +157,9 @@ final class GuaranteeSealer<T: Sendable>: Sendable {
     @inlinable
     init(_ box: EmptyBox<T>) {
         self.box = box
+        #if DEBUG
+        box.status.markHasResolver()
+        #endif
     }
 
     @inlinable

@@ -18,6 +18,9 @@ public final class Resolver<T: Sendable>: Sendable {
     @inlinable
     init(_ box: EmptyBox<Result<T, any Error>>) {
         self.box = box
+        #if DEBUG
+        box.status.markHasResolver()
+        #endif
     }
 
     deinit {
