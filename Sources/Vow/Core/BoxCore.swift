@@ -34,6 +34,13 @@ class BoxCore: Upstream, @unchecked Sendable {
     @usableFromInline
     let site: RecordedSite
 
+    /// Where the failure this box rejected with began, in a debug build: the site of the step
+    /// whose body threw, of the resolver that rejected, or of the timeout that expired, written
+    /// in the barrier that stores the failure and read only once the box has resolved; see
+    /// ``FailureOrigin``. Empty in a release build, where it takes no memory.
+    @usableFromInline @exclusivity(unchecked)
+    final var failureOrigin = RecordedSite()
+
     /// A box made for Vow's own work, which records no site.
     @inlinable
     override init() {

@@ -139,31 +139,41 @@ where Storage.Value == T {
     /// Resolves the box for a caller that may go on after the call, such as a ``Resolver``:
     /// its handlers have run when this returns, however deep the thread is in other handlers.
     /// Only the first seal takes effect; later ones are ignored.
+    ///
+    /// A failure sealed so began here, at the resolver: its ``BoxCore/failureOrigin`` is the
+    /// box's own site.
     @inlinable
     final func sealNow(_ value: T) {
-        seal(value, as: .call)
+        seal(value, as: .call, failingAt: site)
     }
 
     /// Resolves the box with `value`, runs its handlers as `entry` allows, then tells the
     /// upstream, which the box no longer needs.
+    ///
+    /// If `value` is a failure, `origin` is where it began; a seal that passes on a failure
+    /// from upstream gives none, and the box takes the origin of the failure whose handlers
+    /// this thread is running (see ``Trampoline/deliveredOrigin``).
     @inlinable
-    final func seal(_ value: T, as entry: TrampolineEntry) {
-        let (handlers, upstream, token) = take(value)
+    final func seal(_ value: T, as entry: TrampolineEntry, failingAt origin: RecordedSite = RecordedSite()) {
+        let (handlers, upstream, token) = take(value, failingAt: origin)
         run(handlers, with: value, as: entry)
         Upstream.withdraw(from: upstream, token: token, cancelling: false)
     }
 
     /// Stores `value` and takes the handlers attached so far and the upstream, which the box
-    /// no longer needs; takes nothing if already resolved.
+    /// no longer needs; takes nothing if already resolved. A failure's origin is stored with
+    /// it, in a debug build; see ``seal(_:as:failingAt:)``.
     @inlinable
-    final func take(_ value: T) -> (handlers: Handlers<T>, upstream: Upstream?, token: UInt32) {
+    final func take(_ value: T, failingAt origin: RecordedSite = RecordedSite()) -> (
+        handlers: Handlers<T>, upstream: Upstream?, token: UInt32
+    ) {
         // A box that has resolved stays as it is: later seals, such as the rejection a
         // cancelled chain passes on to its cancelled steps, skip the barrier.
         guard phase == .pending else { return (.none, nil, 0) }
         return withUnsafePointer(to: value) { value in
             var state = (
                 box: Unretained(self), value: value, handlers: Handlers<T>.none, upstream: Upstream?.none,
-                token: UInt32(0)
+                token: UInt32(0), origin: RecordedSite.origin(of: value.pointee, explicit: origin)
             )
             queue.write(&state) { state in
                 let unretained = state.box
@@ -173,6 +183,7 @@ where Storage.Value == T {
                             with: state.value.pointee, upstream: &state.upstream)
                     else { return }
                     (state.handlers, state.token) = settled
+                    box.failureOrigin = state.origin
                 }
             }
             return (state.handlers, state.upstream, state.token)
@@ -191,14 +202,16 @@ where Storage.Value == T {
             // its only handler returns.
             Trampoline.withCurrent { trampoline in
                 guard trampoline.enter(nil, as: entry) else {
-                    trampoline.postpone(HandlerRun(value, batch).work)
+                    trampoline.postpone(HandlerRun(value, batch, failingAt: failureOrigin).work)
                     return
                 }
-                handler(value)
+                trampoline.delivering(failureOrigin) { handler(value) }
                 trampoline.leave()
             }
         case .many:
-            Trampoline.withCurrent { $0.run(HandlerRun(value, batch).work, as: entry) }
+            Trampoline.withCurrent {
+                $0.run(HandlerRun(value, batch, failingAt: failureOrigin).work, as: entry)
+            }
         }
     }
 
@@ -307,7 +320,7 @@ extension SealantBox where Storage == Sealant<T> {
     @inlinable
     func attach(_ handler: @escaping Handler, recordingIn consumer: BoxCore?) -> ConsumerLink {
         if phase == .resolved {
-            handler(resolvedValue)
+            Trampoline.delivering(failureOrigin) { handler(resolvedValue) }
             return .none
         }
         var state = Attachment(box: self, consumer: consumer, handler: handler)
@@ -323,7 +336,7 @@ extension SealantBox where Storage == Sealant<T> {
             }
         }
         if case .one(let handler) = state.handler {
-            handler(resolvedValue)
+            Trampoline.delivering(failureOrigin) { handler(resolvedValue) }
             return .none
         }
         if status.isDormant {

@@ -13,11 +13,15 @@ final class HandlerRun<T: Sendable> {
     // threads only through a dispatch queue, which orders the accesses.
     @usableFromInline @exclusivity(unchecked)
     var next = 0
+    /// Where the failure the handlers receive began, if it is one; empty in a release build.
+    @usableFromInline
+    let origin: RecordedSite
 
     @inlinable
-    init(_ value: T, _ handlers: Handlers<T>) {
+    init(_ value: T, _ handlers: Handlers<T>, failingAt origin: RecordedSite) {
         self.value = value
         self.handlers = handlers
+        self.origin = origin
     }
 
     @inlinable
@@ -31,7 +35,7 @@ final class HandlerRun<T: Sendable> {
         guard next < handlers.slots else { return false }
         let index = next
         next += 1
-        handlers.runHandler(in: index, with: value)
+        Trampoline.delivering(origin) { handlers.runHandler(in: index, with: value) }
         return true
     }
 }

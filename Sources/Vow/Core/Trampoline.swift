@@ -70,6 +70,13 @@ final class Trampoline {
     /// The thread's cancellations on their way up their chains, which run in a loop as its
     /// handler runs do.
     let withdrawals = WithdrawalWalk()
+    #if DEBUG
+    /// Where the failure began whose handlers this thread is running, or empty while it runs a
+    /// value's or none: a box that passes the failure on takes it as its own origin, and
+    /// ``FailureOrigin/current`` reads it. Debug builds only.
+    @usableFromInline
+    var deliveredOrigin = RecordedSite()
+    #endif
 
     private init() {
         stackLimit = Self.currentStackBottom().map { $0 + Self.stackReserve } ?? 0
@@ -187,6 +194,31 @@ final class Trampoline {
     /// This thread's trampoline.
     static var current: Trampoline {
         withCurrent { $0 }
+    }
+
+    /// Runs `body`, which runs handlers for a result whose failure began at `origin`, or which
+    /// is a value if `origin` is empty, with ``deliveredOrigin`` set to it. Only `body` in a
+    /// release build.
+    @inlinable @inline(__always)
+    func delivering(_ origin: RecordedSite, _ body: () -> Void) {
+        #if DEBUG
+        let outer = deliveredOrigin
+        deliveredOrigin = origin
+        body()
+        deliveredOrigin = outer
+        #else
+        body()
+        #endif
+    }
+
+    /// ``delivering(_:_:)`` on this thread's trampoline.
+    @inlinable @inline(__always)
+    static func delivering(_ origin: RecordedSite, _ body: () -> Void) {
+        #if DEBUG
+        withCurrent { $0.delivering(origin, body) }
+        #else
+        body()
+        #endif
     }
 
     /// Runs `body` with this thread's trampoline, made at the thread's first handler run.

@@ -30,6 +30,11 @@ where Slot.Step == Step {
     /// ``didWithdraw()``, once the handler that calls `receive(_:)` was taken back.
     @usableFromInline @exclusivity(unchecked)
     var slot: Slot
+    /// Where the failure the step was admitted with began, if it was one: kept from
+    /// ``receive(_:)``, on the thread that delivered it, for ``execute(_:)``, which may run on
+    /// another, and which the hop between them orders. Empty in a release build.
+    @usableFromInline @exclusivity(unchecked)
+    var inputOrigin = RecordedSite()
 
     /// The step, until it has run.
     @inlinable
@@ -65,21 +70,29 @@ where Slot.Step == Step {
             self.step = nil
             seal(output)
         case .run(let admitted):
+            #if DEBUG
+            inputOrigin = Trampoline.withCurrent { $0.deliveredOrigin }
+            #endif
             handlerQueue.run(admitted, in: self)
         }
     }
 
     /// Runs the step, which settles the box, and lets it go; a throw from it rejects the box
-    /// instead. A box cancelled before its step could run skips it: nobody wants its result
-    /// any longer.
+    /// instead, a failure that began here. A box cancelled before its step could run skips it:
+    /// nobody wants its result any longer.
+    ///
+    /// The step runs as a handler of its input, which a failure's handler can ask where it
+    /// began (see ``FailureOrigin/current``).
     @inlinable
     func execute(_ admitted: Step.Admitted) {
         // Taken, so that the closure is released once this returns.
         guard let step = step.take(), !status.isCancelledHint else { return }
-        do {
-            try step.run(admitted, settling: self)
-        } catch {
-            seal(Step.rejection(error))
+        Trampoline.delivering(inputOrigin) {
+            do throws(Step.Failure) {
+                try step.run(admitted, settling: self)
+            } catch {
+                seal(Step.rejection(error), as: .tail, failingAt: site)
+            }
         }
     }
 }
