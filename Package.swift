@@ -52,7 +52,12 @@ let package = Package(
         .executableTarget(
             name: "AsyncInterop", dependencies: ["Vow"], path: "Examples/AsyncInterop",
             swiftSettings: strictness),
-        .testTarget(name: "VowTests", dependencies: ["Vow"], swiftSettings: strictness),
+        .testTarget(name: "VowTests", dependencies: ["Vow", "StuckWaitChecks"], swiftSettings: strictness),
+        // A script whose waits outlast conf.stuckWaitThreshold, which is process-wide: VowTests
+        // launch it.
+        .executableTarget(
+            name: "StuckWaitChecks", dependencies: ["Vow"], path: "Tests/StuckWaitChecks",
+            swiftSettings: strictness),
         // A small HTTP/1.1 server on 127.0.0.1, which the URLSession tests start themselves.
         .target(name: "LoopbackHTTP", path: "Tests/LoopbackHTTP", swiftSettings: strictness),
         .testTarget(

@@ -133,6 +133,16 @@ class BoxCore: Upstream, @unchecked Sendable {
         preconditionFailure("Vow internal error: \(type(of: self)) does not say how to describe itself")
     }
 
+    /// Whether the box is an operator's step, which waits on its input and then on its handler;
+    /// for its chain's description.
+    var isStep: Bool { false }
+
+    /// Whether the box is a promise's, which a rejection can settle, rather than a guarantee's;
+    /// for its chain's description.
+    var settlesAsPromise: Bool {
+        preconditionFailure("Vow internal error: \(type(of: self)) does not say what it settles")
+    }
+
     /// Called once this box, cancelled, has withdrawn from its upstream, which took its handler
     /// back, so that it can never run: a step box lets its step go then.
     @usableFromInline

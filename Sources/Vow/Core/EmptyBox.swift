@@ -283,6 +283,11 @@ where Storage.Value == T {
         return (resolvedValue as? any DescribedResolution)?.describedResolution ?? "resolved"
     }
 
+    /// Whether the box is a promise's; see ``BoxCore/settlesAsPromise``.
+    final override var settlesAsPromise: Bool {
+        T.self is any CancellationRejectable.Type
+    }
+
     /// Whether no value has been sealed yet. Cheap enough for the unspecialized `deinit` of a
     /// resolver, which reports a promise that can no longer be resolved.
     final var isUnsealed: Bool {

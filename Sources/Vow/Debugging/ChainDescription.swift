@@ -102,24 +102,32 @@ struct ChainDescription {
 
     /// What a pending box waits on, unless it is the next box of the path.
     private static func note(for box: BoxCore, waitingOn upstream: Upstream?) -> String? {
+        let arrived = "its input has arrived; its handler is queued or running"
         switch upstream {
         case let previous as BoxCore:
-            return previous.status.isResolved
-                ? "its input has arrived; its handler is queued or running" : nil
+            return previous.status.isResolved ? arrived : nil
         case let inputs as Upstreams:
             let pending = inputs.members.count { ($0.upstream as? BoxCore)?.status.isResolved == false }
             return "waits on \(pending) pending \(pending == 1 ? "input" : "inputs")"
         case let work?:
             return box.status.hasResolver ? resolverNote(box) : work.waitDescription
+        case nil where box.isStep:
+            // A step attached to a thenable that had resolved keeps no link to it.
+            return arrived
         case nil:
             return box.status.hasResolver ? resolverNote(box) : "waits on work that will settle it"
         }
     }
 
+    /// Whether the resolver of a box that has one is still held: a promise's ``Resolver``, or a
+    /// guarantee's resolve function.
     private static func resolverNote(_ box: BoxCore) -> String {
-        box.status.isAbandoned
-            ? "its resolver was released without settling it, so nothing can"
-            : "its resolver is held and has not settled it"
+        switch (box.settlesAsPromise, box.status.isAbandoned) {
+        case (true, false): "its resolver is held and has not settled it"
+        case (true, true): "its resolver was released without settling it, so nothing can"
+        case (false, false): "its resolve function is held and has not been called"
+        case (false, true): "its resolve function was released uncalled, so nothing can resolve it"
+        }
     }
 }
 

@@ -60,6 +60,9 @@ where Slot.Step == Step {
         step = nil
     }
 
+    /// A step's box; see ``BoxCore/isStep``.
+    override var isStep: Bool { true }
+
     /// The handler of the thenable the step is attached to: settles the box at once with an
     /// input the step has nothing to do with, otherwise runs the step on its queue.
     @inlinable

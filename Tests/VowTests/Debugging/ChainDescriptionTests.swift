@@ -2,70 +2,121 @@ import Testing
 
 @testable import Vow
 
+/// A chain describes itself in debug builds, which is how the suite runs: each step's operation,
+/// its line in this file, and its state, down to the pending root; a combinator lists its
+/// pending inputs; long paths are cut. Each test writes its chain on consecutive lines after a
+/// `#line` it names them by.
 @Suite struct ChainDescriptionTests {
-    @Test func aPendingChainNamesEachStepDownToItsRoot() {
+    let file = "VowTests/ChainDescriptionTests.swift"
+
+    @Test func aPendingChainNamesEachStepDownToItsRootAndItsResolver() {
+        let first = #line + 1
         let (root, resolver) = Promise<Int>.pending()
         let doubled = root.map(on: nil) { $0 * 2 }
         let text = doubled.map(on: nil) { "\($0)" }
-        print(text.chainDescription)
+        #expect(
+            text.chainDescription == """
+                Promise<String>: map at \(file):\(first + 2), pending
+                  1. map at \(file):\(first + 1), pending
+                  2. Promise.pending() at \(file):\(first), pending: its resolver is held and has not settled it
+                """)
         resolver.fulfill(1)
-        print(text.chainDescription)
+        #expect(text.chainDescription == "Promise<String>: map at \(file):\(first + 2), fulfilled")
     }
 
-    @Test func aWhenListsItsPendingInputs() {
-        let (a, ra) = Promise<Int>.pending()
-        let (b, rb) = Promise<Int>.pending()
+    @Test func aSettledPromiseSaysHowItSettled() {
+        let first = #line + 1
+        let (rejectedRoot, rejecter) = Promise<Int>.pending()
+        let (cancelledRoot, _) = Promise<Int>.pending()
+        rejecter.reject(TestError.boom)
+        cancelledRoot.cancel()
+        #expect(rejectedRoot.chainDescription == "Promise<Int>: Promise.pending() at \(file):\(first), rejected: boom")
+        #expect(
+            cancelledRoot.chainDescription == "Promise<Int>: Promise.pending() at \(file):\(first + 1), cancelled")
+        #expect(Promise.value(1).chainDescription == "Promise<Int>: fulfilled")
+        #expect(Guarantee.value(1).chainDescription == "Guarantee<Int>: resolved")
+    }
+
+    @Test func aStepWhoseBodyReturnedAPromiseWaitsOnThatPromise() {
+        let first = #line + 1
+        let (inner, resolver) = Promise<Int>.pending()
+        let outer = Promise.value(1).then(on: nil) { _ in inner }
+        #expect(
+            outer.chainDescription == """
+                Promise<Int>: then at \(file):\(first + 1), pending
+                  1. Promise.pending() at \(file):\(first), pending: its resolver is held and has not settled it
+                """)
+        resolver.fulfill(2)
+    }
+
+    @Test func aStepWhoseInputArrivedSaysItsHandlerIsQueued() {
+        let dispatcher = ManualDispatcher()
+        let line = #line + 1
+        let step = Promise.value(1).map(on: dispatcher) { $0 + 1 }
+        #expect(
+            step.chainDescription
+                == "Promise<Int>: map at \(file):\(line), pending: its input has arrived; its handler is queued or running"
+        )
+        #expect(dispatcher.runAll() == 1)
+        #expect(step.chainDescription == "Promise<Int>: map at \(file):\(line), fulfilled")
+    }
+
+    @Test func aCombinatorListsOnlyItsPendingInputs() {
+        let first = #line + 1
+        let (a, settleA) = Promise<Int>.pending()
+        let (b, settleB) = Promise<Int>.pending()
         let both = when(fulfilled: [a.map(on: nil) { $0 }, b]).map(on: nil) { $0.count }
-        print(both.chainDescription)
-        ra.fulfill(1)
-        print(both.chainDescription)
-        rb.fulfill(2)
-        print(both.chainDescription)
+        let lines = both.chainDescription.split(separator: "\n").map(String.init)
+        #expect(lines.first == "Promise<Int>: map at \(file):\(first + 2), pending")
+        #expect(lines.dropFirst().first?.hasSuffix(", pending: waits on 2 pending inputs") == true)
+        #expect(
+            Array(lines.dropFirst(2)) == [
+                "     - map at \(file):\(first + 2), pending",
+                "       1. Promise.pending() at \(file):\(first), pending: its resolver is held and has not settled it",
+                "     - Promise.pending() at \(file):\(first + 1), pending: its resolver is held and has not settled it",
+            ])
+        settleA.fulfill(1)
+        let after = both.chainDescription.split(separator: "\n").map(String.init)
+        #expect(after.dropFirst().first?.hasSuffix(", pending: waits on 1 pending input") == true)
+        #expect(
+            Array(after.dropFirst(2)) == [
+                "     - Promise.pending() at \(file):\(first + 1), pending: its resolver is held and has not settled it"
+            ])
+        settleB.fulfill(2)
+        #expect(both.chainDescription == "Promise<Int>: map at \(file):\(first + 2), fulfilled")
     }
 
-    @Test func aLongChainIsCut() {
+    @Test func aLongChainShowsItsStartAndEndAndCountsTheRest() {
+        let first = #line + 1
         let (root, resolver) = Promise<Int>.pending()
         var chain = root
         for _ in 0..<100 { chain = chain.map(on: nil) { $0 + 1 } }
-        print(chain.chainDescription)
+        let lines = chain.chainDescription.split(separator: "\n").map(String.init)
+        let step = "map at \(file):\(first + 2), pending"
+        #expect(lines.count == ChainDescription.maximumPath + 1)
+        #expect(lines[0] == "Promise<Int>: \(step)")
+        #expect(lines[1...5] == ["  1. \(step)", "  2. \(step)", "  3. \(step)", "  4. \(step)", "  5. \(step)"])
+        #expect(lines[6] == "  … 89 more steps …")
+        #expect(lines[7...11] == ["  95. \(step)", "  96. \(step)", "  97. \(step)", "  98. \(step)", "  99. \(step)"])
+        #expect(
+            lines[12]
+                == "  100. Promise.pending() at \(file):\(first), pending: its resolver is held and has not settled it")
         resolver.fulfill(0)
     }
 
-    @Test func aDroppedGuaranteeResolverIsNamed() {
-        var g: Guarantee<Int>? = nil
-        do {
-            let (guarantee, _) = Guarantee<Int>.pending()
-            g = guarantee.map(on: nil) { $0 }
-        }
-        print(g!.chainDescription)
-    }
-}
-
-struct Boom: Error {}
-
-@Suite struct FailureOriginProbe {
-    @Test func probe() throws {
-        let (root, resolver) = Promise<Int>.pending()
-        let chain = root.map(on: nil) { $0 + 1 }.map(on: nil) { (_: Int) -> Int in throw Boom() }.map(on: nil) { $0 + 2 }
-        let seen = Locked<String?>(nil)
-        let done = chain.recover(on: nil) { _ -> Promise<Int> in
-            seen.withLock { $0 = FailureOrigin.current?.description }
-            return Promise.value(0)
-        }
-        resolver.fulfill(1)
-        print("chain:", chain.failureOrigin as Any, "seen:", seen.withLock { $0 } as Any)
-        _ = done
-        let (r2, res2) = Promise<Int>.pending()
-        let c2 = r2.map(on: nil) { $0 }
-        res2.reject(Boom())
-        print("c2:", c2.failureOrigin as Any)
-        let (r3, res3) = Promise<Int>.pending()
-        let other = Promise<Int>.pending()
-        let w = when(fulfilled: [r3, other.promise]).map(on: nil) { $0 }
-        res3.reject(Boom())
-        print("when:", w.failureOrigin as Any, r3.failureOrigin as Any, w.chainDescription)
-        other.resolver.fulfill(1)
-        let t = Promise<Int>.value(1).then(on: nil) { _ in c2 }
-        print("then-follow:", t.failureOrigin as Any)
+    @Test func aGuaranteeWhoseResolveFunctionWasDroppedSaysNothingCanResolveIt() {
+        let first = #line + 1
+        let (held, resolve) = Guarantee<Int>.pending()
+        #expect(
+            held.chainDescription
+                == "Guarantee<Int>: Guarantee.pending() at \(file):\(first), pending: its resolve function is held and has not been called"
+        )
+        resolve(1)
+        let ((dropped, _), site) = expectingLeakReport(Guarantee<Int>.pending())
+        #expect(
+            dropped.chainDescription
+                == "Guarantee<Int>: Guarantee.pending() at \(site), pending: its resolve function was released uncalled, so nothing can resolve it"
+        )
+        #expect(LeakReports.shared.count(at: site) == 1)
     }
 }
