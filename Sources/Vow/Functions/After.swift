@@ -12,20 +12,30 @@ public import Foundation
 /// ```
 ///
 /// - Precondition: `seconds` is not NaN.
-public func after(seconds: TimeInterval) -> Guarantee<Void> {
+public func after(
+    seconds: TimeInterval, file: StaticString = #fileID, line: UInt = #line
+) -> Guarantee<Void> {
+    after(seconds: seconds, madeAt: RecordedSite("after(seconds:)", fileID: file, line: line))
+}
+
+/// ``after(seconds:file:line:)``, its box made by the operation that `site` names.
+func after(seconds: TimeInterval, madeAt site: RecordedSite) -> Guarantee<Void> {
     precondition(!seconds.isNaN, "after(seconds:) needs a number of seconds, not NaN")
-    return after(deadline: .now() + max(seconds, 0))
+    return after(deadline: .now() + max(seconds, 0), madeAt: site)
 }
 
 /// A guarantee that resolves after `interval` has passed. `.never` never resolves.
 ///
-/// As with ``after(seconds:)``, the timer is cancelled once nothing waits for it any longer.
+/// As with ``after(seconds:file:line:)``, the timer is cancelled once nothing waits for it any
+/// longer.
 ///
 /// ```swift
 /// after(.milliseconds(250)).done { refresh() }
 /// ```
-public func after(_ interval: DispatchTimeInterval) -> Guarantee<Void> {
-    after(deadline: .now() + interval)
+public func after(
+    _ interval: DispatchTimeInterval, file: StaticString = #fileID, line: UInt = #line
+) -> Guarantee<Void> {
+    after(deadline: .now() + interval, madeAt: RecordedSite("after(_:)", fileID: file, line: line))
 }
 
 /// A guarantee that resolves once `duration` has passed on `clock`.
@@ -43,21 +53,29 @@ public func after(_ interval: DispatchTimeInterval) -> Guarantee<Void> {
 /// ```
 ///
 /// With `ContinuousClock` or `SuspendingClock`, Vow waits with a dispatch timer, as
-/// ``after(seconds:)`` does; with a ``ManualClock``, on the clock's own schedule; with another
-/// clock, in a task that sleeps on it. A zero or negative duration resolves without waiting.
-/// Once every consumer has cancelled and no handle to the guarantee is left, the wait is
+/// ``after(seconds:file:line:)`` does; with a ``ManualClock``, on the clock's own schedule; with
+/// another clock, in a task that sleeps on it. A zero or negative duration resolves without
+/// waiting. Once every consumer has cancelled and no handle to the guarantee is left, the wait is
 /// cancelled, as `Documentation/Cancellation.md` describes.
 @available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)
-public func after<C: Clock>(_ duration: C.Duration, clock: C) -> Guarantee<Void> {
+public func after<C: Clock>(
+    _ duration: C.Duration, clock: C, file: StaticString = #fileID, line: UInt = #line
+) -> Guarantee<Void> {
+    after(duration, clock: clock, madeAt: RecordedSite("after(_:clock:)", fileID: file, line: line))
+}
+
+/// ``after(_:clock:file:line:)``, its box made by the operation that `site` names.
+@available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)
+func after<C: Clock>(_ duration: C.Duration, clock: C, madeAt site: RecordedSite) -> Guarantee<Void> {
     if let manual = clock as? ManualClock, let duration = duration as? Duration {
-        let next = EmptyBox<Void>()
+        let next = EmptyBox<Void>(madeAt: site)
         if let timer = manual.timer(after: duration, { next.seal(()) }) {
             next.onCancel { manual.cancelTimer(timer) }
         }
         return Guarantee(next)
     }
     if clock is ContinuousClock || clock is SuspendingClock, let duration = duration as? Duration {
-        return after(deadline: DispatchTime.now().advanced(byClamping: duration))
+        return after(deadline: DispatchTime.now().advanced(byClamping: duration), madeAt: site)
     }
     let deadline = clock.now.advanced(by: duration)
     return Guarantee { try? await clock.sleep(until: deadline, tolerance: nil) }
@@ -80,8 +98,8 @@ extension DispatchTime {
     }
 }
 
-private func after(deadline: DispatchTime) -> Guarantee<Void> {
-    let next = EmptyBox<Void>()
+private func after(deadline: DispatchTime, madeAt site: RecordedSite) -> Guarantee<Void> {
+    let next = EmptyBox<Void>(madeAt: site)
     // A timer source rather than `asyncAfter`: cancelled, it releases its handler, and the
     // chain waiting on it, at once instead of at the deadline.
     let timer = Timer(DispatchSource.makeTimerSource(queue: .global()))

@@ -14,13 +14,17 @@
 /// }
 /// ```
 @inlinable
-public func firstly<U: Thenable>(execute body: () throws -> U) -> Promise<U.T> {
+public func firstly<U: Thenable>(
+    file: StaticString = #fileID, line: UInt = #line, execute body: () throws -> U
+) -> Promise<U.T> {
     do {
         let first = try body()
         if let promise = first as? Promise<U.T> {
             return promise
         }
-        return Promise(first)
+        // As `Promise(first)`, in a box that records the caller's site.
+        let next = EmptyBox<Result<U.T, any Error>>(madeAt: RecordedSite("firstly", fileID: file, line: line))
+        return Promise(first.consume(into: next) { box in { box.seal($0) } })
     } catch {
         return Promise(error: error)
     }

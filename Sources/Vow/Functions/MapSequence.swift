@@ -27,20 +27,25 @@
 /// - Parameters:
 ///   - items: The elements to map.
 ///   - parallelism: How many elements to work on at once.
+///   - file: Where the call is written, recorded in debug builds for the chain's description
+///     (see ``CreationSite``). Leave the default.
+///   - line: The line of `file`. Leave the default.
 ///   - transform: Starts the work for one element.
 /// - Returns: A promise of the values in the order of `items`; rejected with
 ///   ``PromiseError/badInput(_:)``, before any `transform` runs, if the limit is below one.
 public func map<S: Sequence, U: Thenable>(
     _ items: S,
     as parallelism: Parallelism,
+    file: StaticString = #fileID, line: UInt = #line,
     @_inheritActorContext(always) _ transform: @escaping @isolated(any) @Sendable (S.Element) throws -> U
 ) -> Promise<[U.T]> where S.Element: Sendable {
+    let site = RecordedSite("map(_:as:)", fileID: file, line: line)
     let transform = PlacedHandler(transform, else: .inline)
     // Each element becomes a promise only when the throttle asks for it, so that the work is
     // throttled, not just its results.
     let items = Array(items)
     let starts = items.lazy.map { item in
-        Promise.value(item).then(via: transform)
+        Promise.value(item).then(via: transform, madeAt: site)
     }
-    return gather(starts.makeIterator(), concurrently: parallelism.limit, counting: items.count)
+    return gather(starts.makeIterator(), concurrently: parallelism.limit, counting: items.count, madeAt: site)
 }

@@ -9,11 +9,13 @@
 /// race([fetchFromMirrorA(), fetchFromMirrorB()]).done(use)
 /// ```
 @inlinable
-public func race<U: Thenable>(_ thenables: [U]) -> Promise<U.T> {
+public func race<U: Thenable>(
+    _ thenables: [U], file: StaticString = #fileID, line: UInt = #line
+) -> Promise<U.T> {
     guard !thenables.isEmpty else {
         return Promise(error: PromiseError.badInput("race needs at least one contender; the array was empty"))
     }
-    let next = EmptyBox<Result<U.T, any Error>>()
+    let next = EmptyBox<Result<U.T, any Error>>(madeAt: RecordedSite("race", fileID: file, line: line))
     next.consume(thenables) { _ in { next.seal($0) } }
     return Promise(next)
 }
@@ -26,8 +28,10 @@ public func race<U: Thenable>(_ thenables: [U]) -> Promise<U.T> {
 /// race(fetchFromMirrorA(), fetchFromMirrorB()).done(use)
 /// ```
 @inlinable
-public func race<U: Thenable>(_ first: U, _ rest: U...) -> Promise<U.T> {
-    race([first] + rest)
+public func race<U: Thenable>(
+    _ first: U, _ rest: U..., file: StaticString = #fileID, line: UInt = #line
+) -> Promise<U.T> {
+    race([first] + rest, file: file, line: line)
 }
 
 /// Resolves as the first of the guarantees to resolve.
@@ -41,8 +45,10 @@ public func race<U: Thenable>(_ first: U, _ rest: U...) -> Promise<U.T> {
 /// race(after(seconds: 1).map { "slow" }, after(seconds: 0.1).map { "fast" })
 /// ```
 @inlinable
-public func race<T>(_ first: Guarantee<T>, _ rest: Guarantee<T>...) -> Guarantee<T> {
-    let next = EmptyBox<T>()
+public func race<T>(
+    _ first: Guarantee<T>, _ rest: Guarantee<T>..., file: StaticString = #fileID, line: UInt = #line
+) -> Guarantee<T> {
+    let next = EmptyBox<T>(madeAt: RecordedSite("race", fileID: file, line: line))
     var contenders: [ConsumerLink] = []
     for contender in [first] + rest {
         let link = contender.box.attach { next.seal($0) }
@@ -64,13 +70,16 @@ public func race<T>(_ first: Guarantee<T>, _ rest: Guarantee<T>...) -> Guarantee
 /// race(fulfilled: mirrors.map(fetch)).done(use)
 /// ```
 @inlinable
-public func race<U: Thenable>(fulfilled thenables: [U]) -> Promise<U.T> {
+public func race<U: Thenable>(
+    fulfilled thenables: [U], file: StaticString = #fileID, line: UInt = #line
+) -> Promise<U.T> {
     guard !thenables.isEmpty else {
         return Promise(
             error: PromiseError.badInput("race(fulfilled:) needs at least one contender; the array was empty")
         )
     }
-    let next = EmptyBox<Result<U.T, any Error>>()
+    let next = EmptyBox<Result<U.T, any Error>>(
+        madeAt: RecordedSite("race(fulfilled:)", fileID: file, line: line))
     let stillRunning = Locked(thenables.count)
     next.consume(thenables) { _ in
         { result in

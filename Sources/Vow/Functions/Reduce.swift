@@ -18,18 +18,23 @@
 /// - Parameters:
 ///   - items: The elements to combine, read into the chain at once, on this thread.
 ///   - initial: The result before any element.
+///   - file: Where the call is written, recorded in debug builds for the chain's description
+///     (see ``CreationSite``). Leave the default.
+///   - line: The line of `file`. Leave the default.
 ///   - combine: Starts the work that combines the result so far with one element.
 public func reduce<S: Sequence, Value: Sendable, U: Thenable>(
     _ items: S,
     _ initial: Value,
+    file: StaticString = #fileID, line: UInt = #line,
     @_inheritActorContext(always) _ combine: @escaping @isolated(any) @Sendable (Value, S.Element) throws -> U
 ) -> Promise<Value> where S.Element: Sendable, U.T == Value {
+    let site = RecordedSite("reduce", fileID: file, line: line)
     let combine = PlacedHandler(combine, else: .inline)
     // The whole chain is built now; each link is its predecessor's only consumer, so a
     // cancellation of the last one travels up to whichever step is running.
     var partial = Promise.value(initial)
     for item in items {
-        partial = partial.then(via: combine.map { combine in { try combine($0, item) } })
+        partial = partial.then(via: combine.map { combine in { try combine($0, item) } }, madeAt: site)
     }
     return partial
 }

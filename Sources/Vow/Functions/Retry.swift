@@ -36,6 +36,9 @@
 ///   - clock: The clock the delays are measured on.
 ///   - shouldRetry: Whether an error is worth another attempt; every error is, by default.
 ///     A throw from it rejects the retry with what it threw.
+///   - file: Where the call is written, recorded in debug builds for the chain's description
+///     (see ``CreationSite``). Leave the default.
+///   - line: The line of `file`. Leave the default.
 ///   - body: Starts one attempt.
 /// - Returns: A promise rejected with ``PromiseError/badInput(_:)``, without running `body`, if
 ///   `attempts` is below one or `delay` cannot be used; and at the point where a
@@ -48,6 +51,7 @@ public func retry<U: Thenable, C: Clock>(
     @_inheritActorContext(always) if shouldRetry:
         @escaping @isolated(any) @Sendable (any Error) throws -> Bool =
         everyError,
+    file: StaticString = #fileID, line: UInt = #line,
     @_inheritActorContext(always) _ body: @escaping @isolated(any) @Sendable () throws -> U
 ) -> Promise<U.T> where C.Duration == Duration {
     Retry(
@@ -55,7 +59,8 @@ public func retry<U: Thenable, C: Clock>(
         deciding: PlacedHandler(shouldRetry, else: .inline).map { decide in
             { error in Guarantee.value(try decide(error)) }
         },
-        starting: PlacedHandler(body, else: .inline)
+        starting: PlacedHandler(body, else: .inline),
+        madeAt: RecordedSite("retry", fileID: file, line: line)
     ).start()
 }
 
@@ -73,8 +78,8 @@ public func retry<U: Thenable, C: Clock>(
 /// }
 /// ```
 ///
-/// Everything else is as in ``retry(attempts:delay:clock:if:_:)-6g9g9``; a rejection of the thenable
-/// `shouldRetry` returns rejects the retry with that error.
+/// Everything else is as in ``retry(attempts:delay:clock:if:file:line:_:)-26o1u``; a rejection
+/// of the thenable `shouldRetry` returns rejects the retry with that error.
 @available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)
 public func retry<U: Thenable, C: Clock, Decision: Thenable>(
     attempts: Int = 3,
@@ -82,11 +87,13 @@ public func retry<U: Thenable, C: Clock, Decision: Thenable>(
     clock: C = ContinuousClock(),
     @_inheritActorContext(always) if shouldRetry:
         @escaping @isolated(any) @Sendable (any Error) throws -> Decision,
+    file: StaticString = #fileID, line: UInt = #line,
     @_inheritActorContext(always) _ body: @escaping @isolated(any) @Sendable () throws -> U
 ) -> Promise<U.T> where C.Duration == Duration, Decision.T == Bool {
     Retry(
         attempts: attempts, delay: delay, clock: clock,
-        deciding: PlacedHandler(shouldRetry, else: .inline), starting: PlacedHandler(body, else: .inline)
+        deciding: PlacedHandler(shouldRetry, else: .inline), starting: PlacedHandler(body, else: .inline),
+        madeAt: RecordedSite("retry", fileID: file, line: line)
     ).start()
 }
 
@@ -106,17 +113,21 @@ struct Retry<Attempt: Thenable, Decision: Thenable>: Sendable where Decision.T =
     let wait: @Sendable (Duration) -> Guarantee<Void>
     let decide: PlacedHandler<@Sendable (any Error) throws -> Decision>
     let body: PlacedHandler<@Sendable () throws -> Attempt>
+    /// The site of the `retry` call, which every box of every attempt records.
+    let site: RecordedSite
 
     init<C: Clock>(
         attempts: Int, delay: RetryDelay, clock: C,
         deciding decide: PlacedHandler<@Sendable (any Error) throws -> Decision>,
-        starting body: PlacedHandler<@Sendable () throws -> Attempt>
+        starting body: PlacedHandler<@Sendable () throws -> Attempt>,
+        madeAt site: RecordedSite
     ) where C.Duration == Duration {
         self.attempts = attempts
         self.delay = delay
-        self.wait = { after($0, clock: clock) }
+        self.wait = { after($0, clock: clock, madeAt: site) }
         self.decide = decide
         self.body = body
+        self.site = site
     }
 
     func start() -> Promise<Attempt.T> {
@@ -131,18 +142,20 @@ struct Retry<Attempt: Thenable, Decision: Thenable>: Sendable where Decision.T =
 
     /// Makes attempt `number`, and, if it fails, decides about the next.
     private func attempt(_ number: Int) -> Promise<Attempt.T> {
-        Promise.value(()).then(via: body.map { body in { @Sendable _ in try body() } })
+        Promise.value(()).then(via: body.map { body in { @Sendable _ in try body() } }, madeAt: site)
             .recover(
                 via: decide.map { decide in
                     { error in
                         guard number < attempts else { throw error }
-                        return try decide(error).then(on: nil) { again in
-                            guard again else { throw error }
-                            return try retry(after: number)
-                        }
+                        return try decide(error).then(
+                            via: PlacedHandler(on: nil) { again in
+                                guard again else { throw error }
+                                return try retry(after: number)
+                            },
+                            madeAt: site)
                     }
                 },
-                policy: .allErrorsExceptCancellation)
+                policy: .allErrorsExceptCancellation, madeAt: site)
     }
 
     /// The attempt after `number`, once the delay after that many failures has passed.
@@ -157,10 +170,11 @@ struct Retry<Attempt: Thenable, Decision: Thenable>: Sendable where Decision.T =
             // attempt from here would nest each in the last, as many deep as `attempts` allows.
             // Behind a seal, the trampoline nests a few and runs the rest after, on a flat stack.
             let gate = EmptyBox<Void>()
-            let next = Guarantee(gate).then(on: nil) { attempt(number + 1) }
+            let next = Guarantee(gate).then(
+                via: PlacedHandler(on: nil) { _ in attempt(number + 1) }, madeAt: site)
             gate.seal(())
             return next
         }
-        return wait(pause).then(on: nil) { attempt(number + 1) }
+        return wait(pause).then(via: PlacedHandler(on: nil) { _ in attempt(number + 1) }, madeAt: site)
     }
 }

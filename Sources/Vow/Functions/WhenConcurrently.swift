@@ -25,21 +25,26 @@
 /// - Returns: A promise rejected with ``PromiseError/badInput(_:)`` if `concurrently` is below one.
 public func when<It: IteratorProtocol>(
     fulfilled iterator: sending It,
-    concurrently: Int
+    concurrently: Int,
+    file: StaticString = #fileID, line: UInt = #line
 ) -> Promise<[It.Element.T]> where It.Element: Thenable {
-    gather(iterator, concurrently: concurrently, counting: nil)
+    gather(
+        iterator, concurrently: concurrently, counting: nil,
+        madeAt: RecordedSite("when(fulfilled:concurrently:)", fileID: file, line: line))
 }
 
-/// ``when(fulfilled:concurrently:)``, reporting its progress in units of `count` inputs, or,
-/// without a count, of the inputs as the iterator yields them.
+/// ``when(fulfilled:concurrently:file:line:)``, reporting its progress in units of `count`
+/// inputs, or, without a count, of the inputs as the iterator yields them, in a box made by the
+/// operation that `site` names.
 func gather<It: IteratorProtocol>(
     _ iterator: sending It,
     concurrently: Int,
-    counting count: Int?
+    counting count: Int?,
+    madeAt site: RecordedSite
 ) -> Promise<[It.Element.T]> where It.Element: Thenable {
     guard concurrently > 0 else { return Promise(error: PromiseError.concurrencyLimit(concurrently)) }
     var iterator = iterator
-    let outcome = EmptyBox<Result<[It.Element.T], any Error>>()
+    let outcome = EmptyBox<Result<[It.Element.T], any Error>>(madeAt: site)
     let throttle = Throttle<It.Element>(
         limit: concurrently,
         next: { iterator.next() },
@@ -57,11 +62,11 @@ func gather<It: IteratorProtocol>(
 /// Waits for every thenable the iterator produces, fulfilled or rejected, keeping at most
 /// `concurrently` of them pending at once, and reports each result in iterator order.
 ///
-/// The iterator is advanced lazily, as by ``when(fulfilled:concurrently:)``, but a rejection
-/// does not stop it: every element is requested, so this cannot fail. Once nothing waits for
-/// the guarantee any longer, it stops requesting and cancels what is running. It is a `sending`
-/// parameter for the same reason as there, and the same advice holds: in top-level code, mark
-/// the closure that creates the thenables `@Sendable`.
+/// The iterator is advanced lazily, as by ``when(fulfilled:concurrently:file:line:)``, but a
+/// rejection does not stop it: every element is requested, so this cannot fail. Once nothing
+/// waits for the guarantee any longer, it stops requesting and cancels what is running. It is a
+/// `sending` parameter for the same reason as there, and the same advice holds: in top-level
+/// code, mark the closure that creates the thenables `@Sendable`.
 ///
 /// ```swift
 /// let uploads = files.lazy.map { @Sendable file in upload(file) }.makeIterator()
@@ -75,11 +80,13 @@ func gather<It: IteratorProtocol>(
 ///   iterator, if `concurrently` is below one.
 public func when<It: IteratorProtocol>(
     resolved iterator: sending It,
-    concurrently: Int
+    concurrently: Int,
+    file: StaticString = #fileID, line: UInt = #line
 ) -> Guarantee<[Result<It.Element.T, any Error>]> where It.Element: Thenable {
     guard concurrently > 0 else { return .value([.failure(PromiseError.concurrencyLimit(concurrently))]) }
     var iterator = iterator
-    let outcome = EmptyBox<[Result<It.Element.T, any Error>]>()
+    let outcome = EmptyBox<[Result<It.Element.T, any Error>]>(
+        madeAt: RecordedSite("when(resolved:concurrently:)", fileID: file, line: line))
     let throttle = Throttle<It.Element>(
         limit: concurrently,
         next: { iterator.next() },
@@ -91,8 +98,9 @@ public func when<It: IteratorProtocol>(
     return Guarantee(outcome)
 }
 
-/// Drives ``when(fulfilled:concurrently:)`` and ``when(resolved:concurrently:)``: starts
-/// thenables up to the limit and collects their results in iterator order.
+/// Drives ``when(fulfilled:concurrently:file:line:)`` and
+/// ``when(resolved:concurrently:file:line:)``: starts thenables up to the limit and collects their
+/// results in iterator order.
 ///
 /// With an `onRejection` handler, the first rejection goes to it, settles the throttle and stops
 /// the requests; without one, a rejection is kept as a result like a value.

@@ -6,11 +6,16 @@
 /// }
 /// ```
 @inlinable
-public func when<T>(guarantees: [Guarantee<T>]) -> Guarantee<[T]> {
-    when(resolved: guarantees).map(on: nil) { results in
-        // A guarantee's result is always a success, so `get()` cannot throw here.
-        results.map { try! $0.get() }
-    }
+public func when<T>(
+    guarantees: [Guarantee<T>], file: StaticString = #fileID, line: UInt = #line
+) -> Guarantee<[T]> {
+    let site = RecordedSite("when(guarantees:)", fileID: file, line: line)
+    return when(resolved: guarantees, madeAt: site).map(
+        via: PlacedHandler(on: nil) { @Sendable results in
+            // A guarantee's result is always a success, so `get()` cannot throw here.
+            results.map { try! $0.get() }
+        },
+        madeAt: site)
 }
 
 /// Resolves once all the `Void` guarantees resolve.
@@ -19,8 +24,12 @@ public func when<T>(guarantees: [Guarantee<T>]) -> Guarantee<[T]> {
 /// when(guarantees: animations).done { cleanUp() }
 /// ```
 @inlinable
-public func when(guarantees: [Guarantee<Void>]) -> Guarantee<Void> {
-    when(resolved: guarantees).asVoid()
+public func when(
+    guarantees: [Guarantee<Void>], file: StaticString = #fileID, line: UInt = #line
+) -> Guarantee<Void> {
+    let site = RecordedSite("when(guarantees:)", fileID: file, line: line)
+    return when(resolved: guarantees, madeAt: site).map(
+        via: PlacedHandler(on: nil) { @Sendable _ in }, madeAt: site)
 }
 
 /// Resolves once all the `Void` guarantees resolve.
@@ -29,8 +38,10 @@ public func when(guarantees: [Guarantee<Void>]) -> Guarantee<Void> {
 /// when(guarantees: fadeOut(), slideAway()).done { removeView() }
 /// ```
 @inlinable
-public func when(guarantees: Guarantee<Void>...) -> Guarantee<Void> {
-    when(guarantees: guarantees)
+public func when(
+    guarantees: Guarantee<Void>..., file: StaticString = #fileID, line: UInt = #line
+) -> Guarantee<Void> {
+    when(guarantees: guarantees, file: file, line: line)
 }
 
 /// Resolves with every value once all the guarantees resolve, in argument order.
@@ -43,8 +54,10 @@ public func when(guarantees: Guarantee<Void>...) -> Guarantee<Void> {
 /// }
 /// ```
 @inlinable
-public func when<T>(_ guarantees: Guarantee<T>...) -> Guarantee<[T]> {
-    when(guarantees: guarantees)
+public func when<T>(
+    _ guarantees: Guarantee<T>..., file: StaticString = #fileID, line: UInt = #line
+) -> Guarantee<[T]> {
+    when(guarantees: guarantees, file: file, line: line)
 }
 
 /// Resolves once all the `Void` guarantees resolve.
@@ -55,8 +68,10 @@ public func when<T>(_ guarantees: Guarantee<T>...) -> Guarantee<[T]> {
 /// when(fadeOut(), slideAway()).done { removeView() }
 /// ```
 @inlinable
-public func when(_ guarantees: Guarantee<Void>...) -> Guarantee<Void> {
-    when(guarantees: guarantees)
+public func when(
+    _ guarantees: Guarantee<Void>..., file: StaticString = #fileID, line: UInt = #line
+) -> Guarantee<Void> {
+    when(guarantees: guarantees, file: file, line: line)
 }
 
 /// Resolves with both values once both guarantees resolve.
@@ -70,10 +85,18 @@ public func when(_ guarantees: Guarantee<Void>...) -> Guarantee<Void> {
 /// }
 /// ```
 @inlinable
-public func when<U, V>(guarantees first: Guarantee<U>, _ second: Guarantee<V>) -> Guarantee<(U, V)> {
-    when(guarantees: [erasingValue(of: first), erasingValue(of: second)]).map(on: nil) { values in
-        (values[0] as! U, values[1] as! V)
-    }
+public func when<U, V>(
+    guarantees first: Guarantee<U>, _ second: Guarantee<V>, file: StaticString = #fileID, line: UInt = #line
+) -> Guarantee<(U, V)> {
+    let site = RecordedSite("when(guarantees:)", fileID: file, line: line)
+    let values = when(
+        guarantees: [erasingValue(of: first, madeAt: site), erasingValue(of: second, madeAt: site)],
+        file: file, line: line)
+    return values.map(
+        via: PlacedHandler(on: nil) { @Sendable values in
+            (values[0] as! U, values[1] as! V)
+        },
+        madeAt: site)
 }
 
 /// Resolves with all three values once every guarantee resolves.
@@ -83,13 +106,21 @@ public func when<U, V>(guarantees first: Guarantee<U>, _ second: Guarantee<V>) -
 /// ```
 @inlinable
 public func when<U, V, W>(
-    guarantees first: Guarantee<U>, _ second: Guarantee<V>, _ third: Guarantee<W>
+    guarantees first: Guarantee<U>, _ second: Guarantee<V>, _ third: Guarantee<W>,
+    file: StaticString = #fileID, line: UInt = #line
 ) -> Guarantee<(U, V, W)> {
-    when(guarantees: [erasingValue(of: first), erasingValue(of: second), erasingValue(of: third)]).map(
-        on: nil
-    ) { values in
-        (values[0] as! U, values[1] as! V, values[2] as! W)
-    }
+    let site = RecordedSite("when(guarantees:)", fileID: file, line: line)
+    let values = when(
+        guarantees: [
+            erasingValue(of: first, madeAt: site), erasingValue(of: second, madeAt: site),
+            erasingValue(of: third, madeAt: site),
+        ],
+        file: file, line: line)
+    return values.map(
+        via: PlacedHandler(on: nil) { @Sendable values in
+            (values[0] as! U, values[1] as! V, values[2] as! W)
+        },
+        madeAt: site)
 }
 
 /// Resolves with all four values once every guarantee resolves.
@@ -99,13 +130,21 @@ public func when<U, V, W>(
 /// ```
 @inlinable
 public func when<U, V, W, X>(
-    guarantees first: Guarantee<U>, _ second: Guarantee<V>, _ third: Guarantee<W>, _ fourth: Guarantee<X>
+    guarantees first: Guarantee<U>, _ second: Guarantee<V>, _ third: Guarantee<W>, _ fourth: Guarantee<X>,
+    file: StaticString = #fileID, line: UInt = #line
 ) -> Guarantee<(U, V, W, X)> {
-    when(guarantees: [
-        erasingValue(of: first), erasingValue(of: second), erasingValue(of: third), erasingValue(of: fourth),
-    ]).map(on: nil) { values in
-        (values[0] as! U, values[1] as! V, values[2] as! W, values[3] as! X)
-    }
+    let site = RecordedSite("when(guarantees:)", fileID: file, line: line)
+    let values = when(
+        guarantees: [
+            erasingValue(of: first, madeAt: site), erasingValue(of: second, madeAt: site),
+            erasingValue(of: third, madeAt: site), erasingValue(of: fourth, madeAt: site),
+        ],
+        file: file, line: line)
+    return values.map(
+        via: PlacedHandler(on: nil) { @Sendable values in
+            (values[0] as! U, values[1] as! V, values[2] as! W, values[3] as! X)
+        },
+        madeAt: site)
 }
 
 /// Resolves with all five values once every guarantee resolves.
@@ -116,19 +155,27 @@ public func when<U, V, W, X>(
 @inlinable
 public func when<U, V, W, X, Y>(
     guarantees first: Guarantee<U>, _ second: Guarantee<V>, _ third: Guarantee<W>, _ fourth: Guarantee<X>,
-    _ fifth: Guarantee<Y>
+    _ fifth: Guarantee<Y>, file: StaticString = #fileID, line: UInt = #line
 ) -> Guarantee<(U, V, W, X, Y)> {
-    when(guarantees: [
-        erasingValue(of: first), erasingValue(of: second), erasingValue(of: third), erasingValue(of: fourth),
-        erasingValue(of: fifth),
-    ]).map(on: nil) { values in
-        (values[0] as! U, values[1] as! V, values[2] as! W, values[3] as! X, values[4] as! Y)
-    }
+    let site = RecordedSite("when(guarantees:)", fileID: file, line: line)
+    let values = when(
+        guarantees: [
+            erasingValue(of: first, madeAt: site), erasingValue(of: second, madeAt: site),
+            erasingValue(of: third, madeAt: site), erasingValue(of: fourth, madeAt: site),
+            erasingValue(of: fifth, madeAt: site),
+        ],
+        file: file, line: line)
+    return values.map(
+        via: PlacedHandler(on: nil) { @Sendable values in
+            (values[0] as! U, values[1] as! V, values[2] as! W, values[3] as! X, values[4] as! Y)
+        },
+        madeAt: site)
 }
 
 /// `guarantee` with its value typed `any Sendable`, so that guarantees of different types can
-/// be gathered without holding on to them: a held guarantee could never be cancelled.
+/// be gathered without holding on to them: a held guarantee could never be cancelled. In a box
+/// made by the operation that `site` names.
 @inlinable
-func erasingValue<T>(of guarantee: Guarantee<T>) -> Guarantee<any Sendable> {
-    guarantee.map(on: nil) { $0 }
+func erasingValue<T>(of guarantee: Guarantee<T>, madeAt site: RecordedSite) -> Guarantee<any Sendable> {
+    guarantee.map(via: PlacedHandler(on: nil) { @Sendable value -> any Sendable in value }, madeAt: site)
 }

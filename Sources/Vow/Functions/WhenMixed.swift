@@ -4,8 +4,8 @@
 /// For an array that mixes thenables of different types, or promises and guarantees, whose
 /// elements Swift can only type as `any Thenable`. Cast each value back to its type. An array
 /// of one thenable type, an array literal included, picks
-/// ``when(fulfilled:)->Promise<[U.T]>`` instead and keeps the values typed: this overload is
-/// disfavoured, because such a literal can be typed `[any Thenable]` too.
+/// ``when(fulfilled:file:line:)->Promise<[U.T]>`` instead and keeps the values typed: this
+/// overload is disfavoured, because such a literal can be typed `[any Thenable]` too.
 ///
 /// ```swift
 /// when(fulfilled: [fetchUser(id: 1), cachedAvatar(), after(seconds: 1)]).done { values in
@@ -16,13 +16,16 @@
 /// ```
 @_disfavoredOverload
 @inlinable
-public func when(fulfilled thenables: [any Thenable]) -> Promise<[any Sendable]> {
-    gather(thenables.map { erasingValue(of: $0) })
+public func when(
+    fulfilled thenables: [any Thenable], file: StaticString = #fileID, line: UInt = #line
+) -> Promise<[any Sendable]> {
+    let site = RecordedSite("when(fulfilled:)", fileID: file, line: line)
+    return gather(thenables.map { erasingValue(of: $0, madeAt: site) }, madeAt: site)
 }
 
 /// `thenable` with its value typed `any Sendable`, so that thenables of different types can
-/// be gathered together.
+/// be gathered together, in a box made by the operation that `site` names.
 @inlinable
-func erasingValue<U: Thenable>(of thenable: U) -> Promise<any Sendable> {
-    thenable.map(on: nil) { $0 }
+func erasingValue<U: Thenable>(of thenable: U, madeAt site: RecordedSite) -> Promise<any Sendable> {
+    thenable.map(via: PlacedHandler(on: nil) { @Sendable value -> any Sendable in value }, madeAt: site)
 }

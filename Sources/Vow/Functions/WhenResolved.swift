@@ -1,7 +1,7 @@
 /// Waits for every thenable to resolve, fulfilled or rejected, and reports each result in order.
 ///
-/// Unlike ``when(fulfilled:)->Promise<[U.T]>``, one rejection does not end the wait, so this cannot
-/// fail.
+/// Unlike ``when(fulfilled:file:line:)->Promise<[U.T]>``, one rejection does not end the wait, so
+/// this cannot fail.
 ///
 /// ```swift
 /// when(resolved: urls.map { download($0) }).done { results in
@@ -10,9 +10,19 @@
 /// }
 /// ```
 @inlinable
-public func when<U: Thenable>(resolved thenables: [U]) -> Guarantee<[Result<U.T, any Error>]> {
+public func when<U: Thenable>(
+    resolved thenables: [U], file: StaticString = #fileID, line: UInt = #line
+) -> Guarantee<[Result<U.T, any Error>]> {
+    when(resolved: thenables, madeAt: RecordedSite("when(resolved:)", fileID: file, line: line))
+}
+
+/// `when(resolved:)` of an array, in a box made by the operation that `site` names.
+@inlinable
+func when<U: Thenable>(
+    resolved thenables: [U], madeAt site: RecordedSite
+) -> Guarantee<[Result<U.T, any Error>]> {
     guard !thenables.isEmpty else { return .value([]) }
-    let next = EmptyBox<[Result<U.T, any Error>]>()
+    let next = EmptyBox<[Result<U.T, any Error>]>(madeAt: site)
     let gathering = Locked(Gathering<Result<U.T, any Error>>(count: thenables.count))
     // Two loops, as in `gather(_:)`, so that the handlers of a `when` nobody watches capture no
     // progress.
@@ -37,6 +47,8 @@ public func when<U: Thenable>(resolved thenables: [U]) -> Guarantee<[Result<U.T,
 /// when(resolved: saveLocal(), saveRemote()).done { results in print(results) }
 /// ```
 @inlinable
-public func when<U: Thenable>(resolved thenables: U...) -> Guarantee<[Result<U.T, any Error>]> {
-    when(resolved: thenables)
+public func when<U: Thenable>(
+    resolved thenables: U..., file: StaticString = #fileID, line: UInt = #line
+) -> Guarantee<[Result<U.T, any Error>]> {
+    when(resolved: thenables, madeAt: RecordedSite("when(resolved:)", fileID: file, line: line))
 }

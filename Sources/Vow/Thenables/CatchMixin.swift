@@ -36,9 +36,12 @@ extension CatchMixin {
     @discardableResult
     public func `catch`(
         policy: CatchPolicy = conf.catchPolicy,
+        file: StaticString = #fileID, line: UInt = #line,
         @_inheritActorContext(always) _ body: @escaping @isolated(any) @Sendable (any Error) -> Void
     ) -> Finalizer {
-        self.catch(via: PlacedHandler(body, else: .return), policy: policy)
+        self.catch(
+            via: PlacedHandler(body, else: .return), policy: policy,
+            madeAt: RecordedSite("catch", fileID: file, line: line))
     }
 
     /// Handles the error that ends a chain on `on`, or inline when `on` is `nil`.
@@ -56,9 +59,12 @@ extension CatchMixin {
         on: DispatchQueue?,
         flags: DispatchWorkItemFlags? = nil,
         policy: CatchPolicy = conf.catchPolicy,
+        file: StaticString = #fileID, line: UInt = #line,
         _ body: @escaping @Sendable (any Error) -> Void
     ) -> Finalizer {
-        self.catch(via: PlacedHandler(on: on, flags: flags, body), policy: policy)
+        self.catch(
+            via: PlacedHandler(on: on, flags: flags, body), policy: policy,
+            madeAt: RecordedSite("catch", fileID: file, line: line))
     }
 
     /// Handles the error that ends a chain through `dispatcher`.
@@ -75,18 +81,22 @@ extension CatchMixin {
     public func `catch`(
         on dispatcher: some Dispatcher,
         policy: CatchPolicy = conf.catchPolicy,
+        file: StaticString = #fileID, line: UInt = #line,
         _ body: @escaping @Sendable (any Error) -> Void
     ) -> Finalizer {
-        self.catch(via: PlacedHandler(on: dispatcher, body), policy: policy)
+        self.catch(
+            via: PlacedHandler(on: dispatcher, body), policy: policy,
+            madeAt: RecordedSite("catch", fileID: file, line: line))
     }
 
     @inlinable
     func `catch`(
-        via handler: PlacedHandler<@Sendable (any Error) -> Void>, policy: CatchPolicy
+        via handler: PlacedHandler<@Sendable (any Error) -> Void>, policy: CatchPolicy,
+        madeAt site: RecordedSite = RecordedSite()
     )
         -> Finalizer
     {
-        Finalizer(chain(on: handler.queue, CatchStep<T>(handler.body, policy: policy)))
+        Finalizer(chain(on: handler.queue, CatchStep<T>(handler.body, policy: policy), madeAt: site))
     }
 
     /// Ends a chain whose errors need no handling, reporting any that arrives as
@@ -97,8 +107,10 @@ extension CatchMixin {
     /// ```
     @inlinable
     @discardableResult
-    public func cauterize() -> Finalizer {
-        self.catch(on: nil, policy: conf.catchPolicy) { conf.log(.cauterized($0)) }
+    public func cauterize(file: StaticString = #fileID, line: UInt = #line) -> Finalizer {
+        self.catch(
+            via: PlacedHandler(on: nil) { @Sendable in conf.log(.cauterized($0)) }, policy: conf.catchPolicy,
+            madeAt: RecordedSite("cauterize", fileID: file, line: line))
     }
 }
 

@@ -23,9 +23,10 @@ extension Thenable {
     /// ```
     @inlinable
     public func done(
+        file: StaticString = #fileID, line: UInt = #line,
         @_inheritActorContext(always) _ body: @escaping @isolated(any) @Sendable (T) throws -> Void
     ) -> Promise<Void> {
-        done(via: PlacedHandler(body, else: .return))
+        done(via: PlacedHandler(body, else: .return), madeAt: RecordedSite("done", fileID: file, line: line))
     }
 
     /// Consumes the fulfilled value on `on`, or inline when `on` is `nil`.
@@ -41,9 +42,12 @@ extension Thenable {
     public func done(
         on: DispatchQueue?,
         flags: DispatchWorkItemFlags? = nil,
+        file: StaticString = #fileID, line: UInt = #line,
         _ body: @escaping @Sendable (T) throws -> Void
     ) -> Promise<Void> {
-        done(via: PlacedHandler(on: on, flags: flags, body))
+        done(
+            via: PlacedHandler(on: on, flags: flags, body),
+            madeAt: RecordedSite("done", fileID: file, line: line))
     }
 
     /// Consumes the fulfilled value through `dispatcher`.
@@ -58,21 +62,25 @@ extension Thenable {
     @inlinable
     public func done(
         on dispatcher: some Dispatcher,
+        file: StaticString = #fileID, line: UInt = #line,
         _ body: @escaping @Sendable (T) throws -> Void
     ) -> Promise<Void> {
-        done(via: PlacedHandler(on: dispatcher, body))
+        done(via: PlacedHandler(on: dispatcher, body), madeAt: RecordedSite("done", fileID: file, line: line))
     }
 
     @inlinable
-    func done(via handler: PlacedHandler<@Sendable (T) throws -> Void>) -> Promise<Void> {
-        map(via: handler)
+    func done(
+        via handler: PlacedHandler<@Sendable (T) throws -> Void>, madeAt site: RecordedSite
+    ) -> Promise<Void> {
+        map(via: handler, madeAt: site)
     }
 }
 
 extension Guarantee {
     /// Consumes the value at the end of a chain that cannot fail.
     ///
-    /// `body` runs in the isolation of the code that wrote it, as with ``Thenable/done(_:)``.
+    /// `body` runs in the isolation of the code that wrote it, as with
+    /// ``Thenable/done(file:line:_:)``.
     ///
     /// ```swift
     /// after(seconds: 1).done { print("tick") }
@@ -80,9 +88,10 @@ extension Guarantee {
     @inlinable
     @discardableResult
     public func done(
+        file: StaticString = #fileID, line: UInt = #line,
         @_inheritActorContext(always) _ body: @escaping @isolated(any) @Sendable (T) -> Void
     ) -> Guarantee<Void> {
-        done(via: PlacedHandler(body, else: .return))
+        done(via: PlacedHandler(body, else: .return), madeAt: RecordedSite("done", fileID: file, line: line))
     }
 
     /// Consumes the value on `on`, or inline when `on` is `nil`.
@@ -95,9 +104,12 @@ extension Guarantee {
     public func done(
         on: DispatchQueue?,
         flags: DispatchWorkItemFlags? = nil,
+        file: StaticString = #fileID, line: UInt = #line,
         _ body: @escaping @Sendable (T) -> Void
     ) -> Guarantee<Void> {
-        done(via: PlacedHandler(on: on, flags: flags, body))
+        done(
+            via: PlacedHandler(on: on, flags: flags, body),
+            madeAt: RecordedSite("done", fileID: file, line: line))
     }
 
     /// Consumes the value through `dispatcher`.
@@ -109,13 +121,16 @@ extension Guarantee {
     @discardableResult
     public func done(
         on dispatcher: some Dispatcher,
+        file: StaticString = #fileID, line: UInt = #line,
         _ body: @escaping @Sendable (T) -> Void
     ) -> Guarantee<Void> {
-        done(via: PlacedHandler(on: dispatcher, body))
+        done(via: PlacedHandler(on: dispatcher, body), madeAt: RecordedSite("done", fileID: file, line: line))
     }
 
     @inlinable
-    func done(via handler: PlacedHandler<@Sendable (T) -> Void>) -> Guarantee<Void> {
-        map(via: handler)
+    func done(
+        via handler: PlacedHandler<@Sendable (T) -> Void>, madeAt site: RecordedSite
+    ) -> Guarantee<Void> {
+        map(via: handler, madeAt: site)
     }
 }

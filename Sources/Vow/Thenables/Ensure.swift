@@ -12,10 +12,13 @@ extension CatchMixin {
     /// }.done(render).catch(report)
     /// ```
     @inlinable
-    public func ensure(@_inheritActorContext(always) _ body: @escaping @isolated(any) @Sendable () -> Void)
-        -> Promise<T>
-    {
-        ensure(via: PlacedHandler(body, else: .return))
+    public func ensure(
+        file: StaticString = #fileID, line: UInt = #line,
+        @_inheritActorContext(always) _ body: @escaping @isolated(any) @Sendable () -> Void
+    ) -> Promise<T> {
+        ensure(
+            via: PlacedHandler(body, else: .return),
+            madeAt: RecordedSite("ensure", fileID: file, line: line))
     }
 
     /// Ensures `body` runs on `on`, or inline when `on` is `nil`, after this promise resolves.
@@ -27,9 +30,12 @@ extension CatchMixin {
     public func ensure(
         on: DispatchQueue?,
         flags: DispatchWorkItemFlags? = nil,
+        file: StaticString = #fileID, line: UInt = #line,
         _ body: @escaping @Sendable () -> Void
     ) -> Promise<T> {
-        ensure(via: PlacedHandler(on: on, flags: flags, body))
+        ensure(
+            via: PlacedHandler(on: on, flags: flags, body),
+            madeAt: RecordedSite("ensure", fileID: file, line: line))
     }
 
     /// Ensures `body` runs through `dispatcher` after this promise resolves.
@@ -40,17 +46,22 @@ extension CatchMixin {
     @inlinable
     public func ensure(
         on dispatcher: some Dispatcher,
+        file: StaticString = #fileID, line: UInt = #line,
         _ body: @escaping @Sendable () -> Void
     ) -> Promise<T> {
-        ensure(via: PlacedHandler(on: dispatcher, body))
+        ensure(
+            via: PlacedHandler(on: dispatcher, body),
+            madeAt: RecordedSite("ensure", fileID: file, line: line))
     }
 
     @inlinable
-    func ensure(via handler: PlacedHandler<@Sendable () -> Void>) -> Promise<T> {
-        Promise(chain(on: handler.queue, EnsureStep(handler.body)))
+    func ensure(
+        via handler: PlacedHandler<@Sendable () -> Void>, madeAt site: RecordedSite = RecordedSite()
+    ) -> Promise<T> {
+        Promise(chain(on: handler.queue, EnsureStep(handler.body), madeAt: site))
     }
 
-    /// Like ``ensure(_:)``, but waits for the guarantee `body` returns before passing the
+    /// Like ``ensure(file:line:_:)``, but waits for the guarantee `body` returns before passing the
     /// result on.
     ///
     /// ```swift
@@ -60,12 +71,15 @@ extension CatchMixin {
     /// ```
     @inlinable
     public func ensureThen(
+        file: StaticString = #fileID, line: UInt = #line,
         @_inheritActorContext(always) _ body: @escaping @isolated(any) @Sendable () -> Guarantee<Void>
     ) -> Promise<T> {
-        ensureThen(via: PlacedHandler(body, else: .return))
+        ensureThen(
+            via: PlacedHandler(body, else: .return),
+            madeAt: RecordedSite("ensureThen", fileID: file, line: line))
     }
 
-    /// Like ``ensure(on:flags:_:)``, but waits for the guarantee `body` returns.
+    /// Like ``ensure(on:flags:file:line:_:)``, but waits for the guarantee `body` returns.
     ///
     /// ```swift
     /// openSession().then(upload).ensureThen(on: nil) { closeSession() }
@@ -74,12 +88,15 @@ extension CatchMixin {
     public func ensureThen(
         on: DispatchQueue?,
         flags: DispatchWorkItemFlags? = nil,
+        file: StaticString = #fileID, line: UInt = #line,
         _ body: @escaping @Sendable () -> Guarantee<Void>
     ) -> Promise<T> {
-        ensureThen(via: PlacedHandler(on: on, flags: flags, body))
+        ensureThen(
+            via: PlacedHandler(on: on, flags: flags, body),
+            madeAt: RecordedSite("ensureThen", fileID: file, line: line))
     }
 
-    /// Like ``ensure(on:_:)``, but waits for the guarantee `body` returns.
+    /// Like ``ensure(on:file:line:_:)``, but waits for the guarantee `body` returns.
     ///
     /// ```swift
     /// openSession().then(upload).ensureThen(on: eventLoopDispatcher) { closeSession() }
@@ -87,14 +104,20 @@ extension CatchMixin {
     @inlinable
     public func ensureThen(
         on dispatcher: some Dispatcher,
+        file: StaticString = #fileID, line: UInt = #line,
         _ body: @escaping @Sendable () -> Guarantee<Void>
     ) -> Promise<T> {
-        ensureThen(via: PlacedHandler(on: dispatcher, body))
+        ensureThen(
+            via: PlacedHandler(on: dispatcher, body),
+            madeAt: RecordedSite("ensureThen", fileID: file, line: line))
     }
 
     @inlinable
-    func ensureThen(via handler: PlacedHandler<@Sendable () -> Guarantee<Void>>) -> Promise<T> {
-        Promise(chain(on: handler.queue, EnsureThenStep(handler.body)))
+    func ensureThen(
+        via handler: PlacedHandler<@Sendable () -> Guarantee<Void>>,
+        madeAt site: RecordedSite = RecordedSite()
+    ) -> Promise<T> {
+        Promise(chain(on: handler.queue, EnsureThenStep(handler.body), madeAt: site))
     }
 }
 

@@ -59,10 +59,13 @@ public final class Finalizer: Sendable {
     ///   `hang` on or `wait` for; PromiseKit's `finally` returns nothing, so it is discardable.
     @inlinable
     @discardableResult
-    public func finally(@_inheritActorContext(always) _ body: @escaping @isolated(any) @Sendable () -> Void)
-        -> Guarantee<Void>
-    {
-        finally(via: PlacedHandler(body, else: .return))
+    public func finally(
+        file: StaticString = #fileID, line: UInt = #line,
+        @_inheritActorContext(always) _ body: @escaping @isolated(any) @Sendable () -> Void
+    ) -> Guarantee<Void> {
+        finally(
+            via: PlacedHandler(body, else: .return),
+            madeAt: RecordedSite("finally", fileID: file, line: line))
     }
 
     /// Runs `body` on `on`, or inline when `on` is `nil`, once the chain has finished.
@@ -74,15 +77,21 @@ public final class Finalizer: Sendable {
     /// - Parameters:
     ///   - on: The queue `body` runs on; `nil` runs it inline.
     ///   - flags: Work-item flags for the dispatch onto `on`.
+    ///   - file: Where the call is written, recorded in debug builds for the chain's description
+    ///     (see ``CreationSite``). Leave the default.
+    ///   - line: The line of `file`. Leave the default.
     ///   - body: The last step of the chain.
     @inlinable
     @discardableResult
     public func finally(
         on: DispatchQueue?,
         flags: DispatchWorkItemFlags? = nil,
+        file: StaticString = #fileID, line: UInt = #line,
         _ body: @escaping @Sendable () -> Void
     ) -> Guarantee<Void> {
-        finally(via: PlacedHandler(on: on, flags: flags, body))
+        finally(
+            via: PlacedHandler(on: on, flags: flags, body),
+            madeAt: RecordedSite("finally", fileID: file, line: line))
     }
 
     /// Runs `body` through `dispatcher` once the chain has finished.
@@ -94,14 +103,19 @@ public final class Finalizer: Sendable {
     @discardableResult
     public func finally(
         on dispatcher: some Dispatcher,
+        file: StaticString = #fileID, line: UInt = #line,
         _ body: @escaping @Sendable () -> Void
     ) -> Guarantee<Void> {
-        finally(via: PlacedHandler(on: dispatcher, body))
+        finally(
+            via: PlacedHandler(on: dispatcher, body),
+            madeAt: RecordedSite("finally", fileID: file, line: line))
     }
 
     @inlinable
-    func finally(via handler: PlacedHandler<@Sendable () -> Void>) -> Guarantee<Void> {
-        finished.done(via: handler.map { body in { @Sendable _ in body() } })
+    func finally(
+        via handler: PlacedHandler<@Sendable () -> Void>, madeAt site: RecordedSite
+    ) -> Guarantee<Void> {
+        finished.done(via: handler.map { body in { @Sendable _ in body() } }, madeAt: site)
     }
 
     /// A guarantee that resolves once the chain has finished: after the `catch` handler if

@@ -15,9 +15,10 @@ extension Thenable {
     /// ```
     @inlinable
     public func get(
+        file: StaticString = #fileID, line: UInt = #line,
         @_inheritActorContext(always) _ body: @escaping @isolated(any) @Sendable (T) throws -> Void
     ) -> Promise<T> {
-        get(via: PlacedHandler(body, else: .return))
+        get(via: PlacedHandler(body, else: .return), madeAt: RecordedSite("get", fileID: file, line: line))
     }
 
     /// Looks at the fulfilled value on `on`, or inline when `on` is `nil`, without changing it.
@@ -29,9 +30,12 @@ extension Thenable {
     public func get(
         on: DispatchQueue?,
         flags: DispatchWorkItemFlags? = nil,
+        file: StaticString = #fileID, line: UInt = #line,
         _ body: @escaping @Sendable (T) throws -> Void
     ) -> Promise<T> {
-        get(via: PlacedHandler(on: on, flags: flags, body))
+        get(
+            via: PlacedHandler(on: on, flags: flags, body),
+            madeAt: RecordedSite("get", fileID: file, line: line))
     }
 
     /// Looks at the fulfilled value through `dispatcher` without changing it.
@@ -42,14 +46,17 @@ extension Thenable {
     @inlinable
     public func get(
         on dispatcher: some Dispatcher,
+        file: StaticString = #fileID, line: UInt = #line,
         _ body: @escaping @Sendable (T) throws -> Void
     ) -> Promise<T> {
-        get(via: PlacedHandler(on: dispatcher, body))
+        get(via: PlacedHandler(on: dispatcher, body), madeAt: RecordedSite("get", fileID: file, line: line))
     }
 
     @inlinable
-    func get(via handler: PlacedHandler<@Sendable (T) throws -> Void>) -> Promise<T> {
-        Promise(chain(on: handler.queue, GetStep(handler.body)))
+    func get(
+        via handler: PlacedHandler<@Sendable (T) throws -> Void>, madeAt site: RecordedSite = RecordedSite()
+    ) -> Promise<T> {
+        Promise(chain(on: handler.queue, GetStep(handler.body), madeAt: site))
     }
 
     /// Looks at the result, value or error, without changing it. Useful for logging.
@@ -63,10 +70,11 @@ extension Thenable {
     /// ```
     @inlinable
     public func tap(
+        file: StaticString = #fileID, line: UInt = #line,
         @_inheritActorContext(always) _ body:
             @escaping @isolated(any) @Sendable (Result<T, any Error>) -> Void
     ) -> Promise<T> {
-        tap(via: PlacedHandler(body, else: .map))
+        tap(via: PlacedHandler(body, else: .map), madeAt: RecordedSite("tap", fileID: file, line: line))
     }
 
     /// Looks at the result on `on`, or inline when `on` is `nil`, without changing it.
@@ -78,9 +86,12 @@ extension Thenable {
     public func tap(
         on: DispatchQueue?,
         flags: DispatchWorkItemFlags? = nil,
+        file: StaticString = #fileID, line: UInt = #line,
         _ body: @escaping @Sendable (Result<T, any Error>) -> Void
     ) -> Promise<T> {
-        tap(via: PlacedHandler(on: on, flags: flags, body))
+        tap(
+            via: PlacedHandler(on: on, flags: flags, body),
+            madeAt: RecordedSite("tap", fileID: file, line: line))
     }
 
     /// Looks at the result through `dispatcher` without changing it.
@@ -91,14 +102,18 @@ extension Thenable {
     @inlinable
     public func tap(
         on dispatcher: some Dispatcher,
+        file: StaticString = #fileID, line: UInt = #line,
         _ body: @escaping @Sendable (Result<T, any Error>) -> Void
     ) -> Promise<T> {
-        tap(via: PlacedHandler(on: dispatcher, body))
+        tap(via: PlacedHandler(on: dispatcher, body), madeAt: RecordedSite("tap", fileID: file, line: line))
     }
 
     @inlinable
-    func tap(via handler: PlacedHandler<@Sendable (Result<T, any Error>) -> Void>) -> Promise<T> {
-        Promise(chain(on: handler.queue, TapStep(handler.body)))
+    func tap(
+        via handler: PlacedHandler<@Sendable (Result<T, any Error>) -> Void>,
+        madeAt site: RecordedSite = RecordedSite()
+    ) -> Promise<T> {
+        Promise(chain(on: handler.queue, TapStep(handler.body), madeAt: site))
     }
 }
 
@@ -112,10 +127,11 @@ extension Guarantee {
     @inlinable
     @discardableResult
     public func tap(
+        file: StaticString = #fileID, line: UInt = #line,
         @_inheritActorContext(always) _ body:
             @escaping @isolated(any) @Sendable (Result<T, any Error>) -> Void
     ) -> Guarantee<T> {
-        tap(via: PlacedHandler(body, else: .map))
+        tap(via: PlacedHandler(body, else: .map), madeAt: RecordedSite("tap", fileID: file, line: line))
     }
 
     /// Looks at the result on `on`, or inline when `on` is `nil`, keeping a ``Guarantee``.
@@ -128,9 +144,12 @@ extension Guarantee {
     public func tap(
         on: DispatchQueue?,
         flags: DispatchWorkItemFlags? = nil,
+        file: StaticString = #fileID, line: UInt = #line,
         _ body: @escaping @Sendable (Result<T, any Error>) -> Void
     ) -> Guarantee<T> {
-        tap(via: PlacedHandler(on: on, flags: flags, body))
+        tap(
+            via: PlacedHandler(on: on, flags: flags, body),
+            madeAt: RecordedSite("tap", fileID: file, line: line))
     }
 
     /// Looks at the result through `dispatcher`, keeping a ``Guarantee``.
@@ -142,14 +161,17 @@ extension Guarantee {
     @discardableResult
     public func tap(
         on dispatcher: some Dispatcher,
+        file: StaticString = #fileID, line: UInt = #line,
         _ body: @escaping @Sendable (Result<T, any Error>) -> Void
     ) -> Guarantee<T> {
-        tap(via: PlacedHandler(on: dispatcher, body))
+        tap(via: PlacedHandler(on: dispatcher, body), madeAt: RecordedSite("tap", fileID: file, line: line))
     }
 
     @inlinable
-    func tap(via handler: PlacedHandler<@Sendable (Result<T, any Error>) -> Void>) -> Guarantee<T> {
-        get(via: handler.map { body in { @Sendable in body(.success($0)) } })
+    func tap(
+        via handler: PlacedHandler<@Sendable (Result<T, any Error>) -> Void>, madeAt site: RecordedSite
+    ) -> Guarantee<T> {
+        get(via: handler.map { body in { @Sendable in body(.success($0)) } }, madeAt: site)
     }
 
     /// Looks at the value without changing it, keeping the result a ``Guarantee``.
@@ -160,9 +182,10 @@ extension Guarantee {
     @inlinable
     @discardableResult
     public func get(
+        file: StaticString = #fileID, line: UInt = #line,
         @_inheritActorContext(always) _ body: @escaping @isolated(any) @Sendable (T) -> Void
     ) -> Guarantee<T> {
-        get(via: PlacedHandler(body, else: .return))
+        get(via: PlacedHandler(body, else: .return), madeAt: RecordedSite("get", fileID: file, line: line))
     }
 
     /// Looks at the value on `on`, or inline when `on` is `nil`, keeping a ``Guarantee``.
@@ -175,9 +198,12 @@ extension Guarantee {
     public func get(
         on: DispatchQueue?,
         flags: DispatchWorkItemFlags? = nil,
+        file: StaticString = #fileID, line: UInt = #line,
         _ body: @escaping @Sendable (T) -> Void
     ) -> Guarantee<T> {
-        get(via: PlacedHandler(on: on, flags: flags, body))
+        get(
+            via: PlacedHandler(on: on, flags: flags, body),
+            madeAt: RecordedSite("get", fileID: file, line: line))
     }
 
     /// Looks at the value through `dispatcher`, keeping a ``Guarantee``.
@@ -189,14 +215,17 @@ extension Guarantee {
     @discardableResult
     public func get(
         on dispatcher: some Dispatcher,
+        file: StaticString = #fileID, line: UInt = #line,
         _ body: @escaping @Sendable (T) -> Void
     ) -> Guarantee<T> {
-        get(via: PlacedHandler(on: dispatcher, body))
+        get(via: PlacedHandler(on: dispatcher, body), madeAt: RecordedSite("get", fileID: file, line: line))
     }
 
     @inlinable
-    func get(via handler: PlacedHandler<@Sendable (T) -> Void>) -> Guarantee<T> {
-        Guarantee(chain(on: handler.queue, GuaranteeGetStep(handler.body)))
+    func get(
+        via handler: PlacedHandler<@Sendable (T) -> Void>, madeAt site: RecordedSite = RecordedSite()
+    ) -> Guarantee<T> {
+        Guarantee(chain(on: handler.queue, GuaranteeGetStep(handler.body), madeAt: site))
     }
 }
 

@@ -16,9 +16,12 @@ extension CatchMixin {
     @inlinable
     public func recover<U: Thenable>(
         policy: CatchPolicy = conf.catchPolicy,
+        file: StaticString = #fileID, line: UInt = #line,
         @_inheritActorContext(always) _ body: @escaping @isolated(any) @Sendable (any Error) throws -> U
     ) -> Promise<T> where U.T == T {
-        recover(via: PlacedHandler(body, else: .map), policy: policy)
+        recover(
+            via: PlacedHandler(body, else: .map), policy: policy,
+            madeAt: RecordedSite("recover", fileID: file, line: line))
     }
 
     /// Replaces an error with the result of another thenable, running `body` on `on`, or
@@ -32,9 +35,12 @@ extension CatchMixin {
         on: DispatchQueue?,
         flags: DispatchWorkItemFlags? = nil,
         policy: CatchPolicy = conf.catchPolicy,
+        file: StaticString = #fileID, line: UInt = #line,
         _ body: @escaping @Sendable (any Error) throws -> U
     ) -> Promise<T> where U.T == T {
-        recover(via: PlacedHandler(on: on, flags: flags, body), policy: policy)
+        recover(
+            via: PlacedHandler(on: on, flags: flags, body), policy: policy,
+            madeAt: RecordedSite("recover", fileID: file, line: line))
     }
 
     /// Replaces an error with the result of another thenable, running `body` through
@@ -47,16 +53,20 @@ extension CatchMixin {
     public func recover<U: Thenable>(
         on dispatcher: some Dispatcher,
         policy: CatchPolicy = conf.catchPolicy,
+        file: StaticString = #fileID, line: UInt = #line,
         _ body: @escaping @Sendable (any Error) throws -> U
     ) -> Promise<T> where U.T == T {
-        recover(via: PlacedHandler(on: dispatcher, body), policy: policy)
+        recover(
+            via: PlacedHandler(on: dispatcher, body), policy: policy,
+            madeAt: RecordedSite("recover", fileID: file, line: line))
     }
 
     @inlinable
     func recover<U: Thenable>(
-        via handler: PlacedHandler<@Sendable (any Error) throws -> U>, policy: CatchPolicy
+        via handler: PlacedHandler<@Sendable (any Error) throws -> U>, policy: CatchPolicy,
+        madeAt site: RecordedSite = RecordedSite()
     ) -> Promise<T> where U.T == T {
-        Promise(chain(on: handler.queue, RecoverStep(handler.body, policy: policy)))
+        Promise(chain(on: handler.queue, RecoverStep(handler.body, policy: policy), madeAt: site))
     }
 
     /// Replaces every error, cancellation included, with a guarantee, so the chain can no
@@ -73,9 +83,12 @@ extension CatchMixin {
     @inlinable
     @discardableResult
     public func recover(
+        file: StaticString = #fileID, line: UInt = #line,
         @_inheritActorContext(always) _ body: @escaping @isolated(any) @Sendable (any Error) -> Guarantee<T>
     ) -> Guarantee<T> {
-        recover(via: PlacedHandler(body, else: .map))
+        recover(
+            via: PlacedHandler(body, else: .map),
+            madeAt: RecordedSite("recover", fileID: file, line: line))
     }
 
     /// Replaces every error with a guarantee, running `body` on `on`, or inline when `on` is
@@ -89,9 +102,12 @@ extension CatchMixin {
     public func recover(
         on: DispatchQueue?,
         flags: DispatchWorkItemFlags? = nil,
+        file: StaticString = #fileID, line: UInt = #line,
         _ body: @escaping @Sendable (any Error) -> Guarantee<T>
     ) -> Guarantee<T> {
-        recover(via: PlacedHandler(on: on, flags: flags, body))
+        recover(
+            via: PlacedHandler(on: on, flags: flags, body),
+            madeAt: RecordedSite("recover", fileID: file, line: line))
     }
 
     /// Replaces every error with a guarantee, running `body` through `dispatcher`.
@@ -103,16 +119,20 @@ extension CatchMixin {
     @discardableResult
     public func recover(
         on dispatcher: some Dispatcher,
+        file: StaticString = #fileID, line: UInt = #line,
         _ body: @escaping @Sendable (any Error) -> Guarantee<T>
     ) -> Guarantee<T> {
-        recover(via: PlacedHandler(on: dispatcher, body))
+        recover(
+            via: PlacedHandler(on: dispatcher, body),
+            madeAt: RecordedSite("recover", fileID: file, line: line))
     }
 
     @inlinable
-    func recover(via handler: PlacedHandler<@Sendable (any Error) -> Guarantee<T>>)
-        -> Guarantee<T>
-    {
-        Guarantee(chain(on: handler.queue, RecoverAllStep(handler.body)))
+    func recover(
+        via handler: PlacedHandler<@Sendable (any Error) -> Guarantee<T>>,
+        madeAt site: RecordedSite = RecordedSite()
+    ) -> Guarantee<T> {
+        Guarantee(chain(on: handler.queue, RecoverAllStep(handler.body), madeAt: site))
     }
 }
 
@@ -130,9 +150,12 @@ extension CatchMixin where T == Void {
     @inlinable
     @discardableResult
     public func recover(
+        file: StaticString = #fileID, line: UInt = #line,
         @_inheritActorContext(always) _ body: @escaping @isolated(any) @Sendable (any Error) -> Void
     ) -> Guarantee<Void> {
-        recover(via: PlacedHandler(body, else: .map))
+        recover(
+            via: PlacedHandler(body, else: .map),
+            madeAt: RecordedSite("recover", fileID: file, line: line))
     }
 
     /// Handles every error of a `Promise<Void>` on `on`, or inline when `on` is `nil`.
@@ -145,9 +168,12 @@ extension CatchMixin where T == Void {
     public func recover(
         on: DispatchQueue?,
         flags: DispatchWorkItemFlags? = nil,
+        file: StaticString = #fileID, line: UInt = #line,
         _ body: @escaping @Sendable (any Error) -> Void
     ) -> Guarantee<Void> {
-        recover(via: PlacedHandler(on: on, flags: flags, body))
+        recover(
+            via: PlacedHandler(on: on, flags: flags, body),
+            madeAt: RecordedSite("recover", fileID: file, line: line))
     }
 
     /// Handles every error of a `Promise<Void>` through `dispatcher`.
@@ -159,20 +185,25 @@ extension CatchMixin where T == Void {
     @discardableResult
     public func recover(
         on dispatcher: some Dispatcher,
+        file: StaticString = #fileID, line: UInt = #line,
         _ body: @escaping @Sendable (any Error) -> Void
     ) -> Guarantee<Void> {
-        recover(via: PlacedHandler(on: dispatcher, body))
+        recover(
+            via: PlacedHandler(on: dispatcher, body),
+            madeAt: RecordedSite("recover", fileID: file, line: line))
     }
 
     @inlinable
-    func recover(via handler: PlacedHandler<@Sendable (any Error) -> Void>) -> Guarantee<Void> {
+    func recover(
+        via handler: PlacedHandler<@Sendable (any Error) -> Void>, madeAt site: RecordedSite
+    ) -> Guarantee<Void> {
         recover(
             via: handler.map { body in
                 { @Sendable error in
                     body(error)
                     return Guarantee()
                 }
-            })
+            }, madeAt: site)
     }
 
     /// Handles the errors of a `Promise<Void>` that `policy` covers; `body` may rethrow.
@@ -186,9 +217,12 @@ extension CatchMixin where T == Void {
     @inlinable
     public func recover(
         policy: CatchPolicy = conf.catchPolicy,
+        file: StaticString = #fileID, line: UInt = #line,
         @_inheritActorContext(always) _ body: @escaping @isolated(any) @Sendable (any Error) throws -> Void
     ) -> Promise<Void> {
-        recover(via: PlacedHandler(body, else: .map), policy: policy)
+        recover(
+            via: PlacedHandler(body, else: .map), policy: policy,
+            madeAt: RecordedSite("recover", fileID: file, line: line))
     }
 
     /// Handles the errors of a `Promise<Void>` that `policy` covers on `on`, or inline when
@@ -204,9 +238,12 @@ extension CatchMixin where T == Void {
         on: DispatchQueue?,
         flags: DispatchWorkItemFlags? = nil,
         policy: CatchPolicy = conf.catchPolicy,
+        file: StaticString = #fileID, line: UInt = #line,
         _ body: @escaping @Sendable (any Error) throws -> Void
     ) -> Promise<Void> {
-        recover(via: PlacedHandler(on: on, flags: flags, body), policy: policy)
+        recover(
+            via: PlacedHandler(on: on, flags: flags, body), policy: policy,
+            madeAt: RecordedSite("recover", fileID: file, line: line))
     }
 
     /// Handles the errors of a `Promise<Void>` that `policy` covers through `dispatcher`; `body`
@@ -221,16 +258,20 @@ extension CatchMixin where T == Void {
     public func recover(
         on dispatcher: some Dispatcher,
         policy: CatchPolicy = conf.catchPolicy,
+        file: StaticString = #fileID, line: UInt = #line,
         _ body: @escaping @Sendable (any Error) throws -> Void
     ) -> Promise<Void> {
-        recover(via: PlacedHandler(on: dispatcher, body), policy: policy)
+        recover(
+            via: PlacedHandler(on: dispatcher, body), policy: policy,
+            madeAt: RecordedSite("recover", fileID: file, line: line))
     }
 
     @inlinable
     func recover(
-        via handler: PlacedHandler<@Sendable (any Error) throws -> Void>, policy: CatchPolicy
+        via handler: PlacedHandler<@Sendable (any Error) throws -> Void>, policy: CatchPolicy,
+        madeAt site: RecordedSite
     ) -> Promise<Void> {
-        Promise(chain(on: handler.queue, RecoverVoidStep(handler.body, policy: policy)))
+        Promise(chain(on: handler.queue, RecoverVoidStep(handler.body, policy: policy), madeAt: site))
     }
 }
 

@@ -21,9 +21,10 @@ extension Thenable {
     /// ```
     @inlinable
     public func then<U: Thenable>(
+        file: StaticString = #fileID, line: UInt = #line,
         @_inheritActorContext(always) _ body: @escaping @isolated(any) @Sendable (T) throws -> U
     ) -> Promise<U.T> {
-        then(via: PlacedHandler(body, else: .map))
+        then(via: PlacedHandler(body, else: .map), madeAt: RecordedSite("then", fileID: file, line: line))
     }
 
     /// Chains asynchronous work, starting it on `on`, or inline when `on` is `nil`.
@@ -39,14 +40,20 @@ extension Thenable {
     /// - Parameters:
     ///   - on: The queue `body` runs on; `nil` runs it inline.
     ///   - flags: Work-item flags for the dispatch onto `on`.
+    ///   - file: Where the call is written, recorded in debug builds for the chain's description
+    ///     (see ``CreationSite``). Leave the default.
+    ///   - line: The line of `file`. Leave the default.
     ///   - body: Starts the next step from the fulfilled value.
     @inlinable
     public func then<U: Thenable>(
         on: DispatchQueue?,
         flags: DispatchWorkItemFlags? = nil,
+        file: StaticString = #fileID, line: UInt = #line,
         _ body: @escaping @Sendable (T) throws -> U
     ) -> Promise<U.T> {
-        then(via: PlacedHandler(on: on, flags: flags, body))
+        then(
+            via: PlacedHandler(on: on, flags: flags, body),
+            madeAt: RecordedSite("then", fileID: file, line: line))
     }
 
     /// Chains asynchronous work, starting it through `dispatcher`.
@@ -61,21 +68,25 @@ extension Thenable {
     @inlinable
     public func then<U: Thenable>(
         on dispatcher: some Dispatcher,
+        file: StaticString = #fileID, line: UInt = #line,
         _ body: @escaping @Sendable (T) throws -> U
     ) -> Promise<U.T> {
-        then(via: PlacedHandler(on: dispatcher, body))
+        then(via: PlacedHandler(on: dispatcher, body), madeAt: RecordedSite("then", fileID: file, line: line))
     }
 
     @inlinable
-    func then<U: Thenable>(via handler: PlacedHandler<@Sendable (T) throws -> U>) -> Promise<U.T> {
-        Promise(chain(on: handler.queue, ThenStep(handler.body)))
+    func then<U: Thenable>(
+        via handler: PlacedHandler<@Sendable (T) throws -> U>, madeAt site: RecordedSite = RecordedSite()
+    ) -> Promise<U.T> {
+        Promise(chain(on: handler.queue, ThenStep(handler.body), madeAt: site))
     }
 }
 
 extension Guarantee {
     /// Chains asynchronous work that cannot fail, keeping the result a ``Guarantee``.
     ///
-    /// `body` runs in the isolation of the code that wrote it, as with ``Thenable/then(_:)``.
+    /// `body` runs in the isolation of the code that wrote it, as with
+    /// ``Thenable/then(file:line:_:)``.
     ///
     /// ```swift
     /// after(seconds: 1).then {
@@ -90,9 +101,10 @@ extension Guarantee {
     @inlinable
     @discardableResult
     public func then<U>(
+        file: StaticString = #fileID, line: UInt = #line,
         @_inheritActorContext(always) _ body: @escaping @isolated(any) @Sendable (T) -> Guarantee<U>
     ) -> Guarantee<U> {
-        then(via: PlacedHandler(body, else: .map))
+        then(via: PlacedHandler(body, else: .map), madeAt: RecordedSite("then", fileID: file, line: line))
     }
 
     /// Chains asynchronous work that cannot fail on `on`, or inline when `on` is `nil`.
@@ -105,9 +117,12 @@ extension Guarantee {
     public func then<U>(
         on: DispatchQueue?,
         flags: DispatchWorkItemFlags? = nil,
+        file: StaticString = #fileID, line: UInt = #line,
         _ body: @escaping @Sendable (T) -> Guarantee<U>
     ) -> Guarantee<U> {
-        then(via: PlacedHandler(on: on, flags: flags, body))
+        then(
+            via: PlacedHandler(on: on, flags: flags, body),
+            madeAt: RecordedSite("then", fileID: file, line: line))
     }
 
     /// Chains asynchronous work that cannot fail through `dispatcher`.
@@ -119,14 +134,17 @@ extension Guarantee {
     @discardableResult
     public func then<U>(
         on dispatcher: some Dispatcher,
+        file: StaticString = #fileID, line: UInt = #line,
         _ body: @escaping @Sendable (T) -> Guarantee<U>
     ) -> Guarantee<U> {
-        then(via: PlacedHandler(on: dispatcher, body))
+        then(via: PlacedHandler(on: dispatcher, body), madeAt: RecordedSite("then", fileID: file, line: line))
     }
 
     @inlinable
-    func then<U>(via handler: PlacedHandler<@Sendable (T) -> Guarantee<U>>) -> Guarantee<U> {
-        Guarantee<U>(chain(on: handler.queue, GuaranteeThenStep(handler.body)))
+    func then<U>(
+        via handler: PlacedHandler<@Sendable (T) -> Guarantee<U>>, madeAt site: RecordedSite = RecordedSite()
+    ) -> Guarantee<U> {
+        Guarantee<U>(chain(on: handler.queue, GuaranteeThenStep(handler.body), madeAt: site))
     }
 }
 

@@ -18,11 +18,14 @@ extension Thenable {
     ///
     /// - Returns: A promise rejected with ``PromiseError/badInput(_:)`` if `seconds` is negative
     ///   or NaN.
-    public func timeout(seconds: TimeInterval) -> Promise<T> {
+    public func timeout(
+        seconds: TimeInterval, file: StaticString = #fileID, line: UInt = #line
+    ) -> Promise<T> {
         guard seconds >= 0 else {
             return Promise(error: PromiseError.negativeDelay("timeout(seconds:)", seconds))
         }
-        return timeout(after(seconds: seconds))
+        let site = RecordedSite("timeout", fileID: file, line: line)
+        return timeout(after(seconds: seconds, madeAt: site), madeAt: site)
     }
 
     /// Resolves as this thenable does if it resolves within `duration` on `clock`; otherwise
@@ -36,16 +39,20 @@ extension Thenable {
     ///
     /// - Returns: A promise rejected with ``PromiseError/badInput(_:)`` if `duration` is negative.
     @available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)
-    public func timeout<C: Clock>(_ duration: C.Duration, clock: C = ContinuousClock()) -> Promise<T> {
+    public func timeout<C: Clock>(
+        _ duration: C.Duration, clock: C = ContinuousClock(), file: StaticString = #fileID, line: UInt = #line
+    ) -> Promise<T> {
         guard duration >= .zero else {
             return Promise(error: PromiseError.negativeDelay("timeout(_:clock:)", duration))
         }
-        return timeout(after(duration, clock: clock))
+        let site = RecordedSite("timeout", fileID: file, line: line)
+        return timeout(after(duration, clock: clock, madeAt: site), madeAt: site)
     }
 
-    /// Races this thenable against `timer`, which rejects with ``PromiseError/timedOut``.
-    func timeout(_ timer: Guarantee<Void>) -> Promise<T> {
-        let next = EmptyBox<Result<T, any Error>>()
+    /// Races this thenable against `timer`, which rejects with ``PromiseError/timedOut``, in a
+    /// box made by the operation that `site` names.
+    func timeout(_ timer: Guarantee<Void>, madeAt site: RecordedSite) -> Promise<T> {
+        let next = EmptyBox<Result<T, any Error>>(madeAt: site)
         var upstreams: [ConsumerLink] = []
         // This thenable first, so that one resolved already wins over a timer that has fired.
         next.attach(to: self, collecting: &upstreams) { next.seal($0) }

@@ -5,7 +5,7 @@ extension Thenable {
     /// or, without one, with ``PromiseError/validationFailed(_:)``, which carries the value.
     ///
     /// A rejection skips `predicate`; a throw from it rejects. `predicate` runs in the
-    /// isolation of the code that wrote it, as with ``map(_:)``.
+    /// isolation of the code that wrote it, as with ``map(file:line:_:)``.
     ///
     /// ```swift
     /// fetchOrders().validate { !$0.isEmpty }.done { orders in
@@ -20,9 +20,12 @@ extension Thenable {
     @inlinable
     public func validate(
         rejecting error: (any Error)? = nil,
+        file: StaticString = #fileID, line: UInt = #line,
         @_inheritActorContext(always) _ predicate: @escaping @isolated(any) @Sendable (T) throws -> Bool
     ) -> Promise<T> {
-        validate(via: PlacedHandler(predicate, else: .map), rejecting: error)
+        validate(
+            via: PlacedHandler(predicate, else: .map), rejecting: error,
+            madeAt: RecordedSite("validate", fileID: file, line: line))
     }
 
     /// Passes the fulfilled value on if `predicate`, run on `on` or inline when `on` is `nil`,
@@ -39,9 +42,12 @@ extension Thenable {
         on: DispatchQueue?,
         flags: DispatchWorkItemFlags? = nil,
         rejecting error: (any Error)? = nil,
+        file: StaticString = #fileID, line: UInt = #line,
         _ predicate: @escaping @Sendable (T) throws -> Bool
     ) -> Promise<T> {
-        validate(via: PlacedHandler(on: on, flags: flags, predicate), rejecting: error)
+        validate(
+            via: PlacedHandler(on: on, flags: flags, predicate), rejecting: error,
+            madeAt: RecordedSite("validate", fileID: file, line: line))
     }
 
     /// Passes the fulfilled value on if `predicate`, run through `dispatcher`, accepts it;
@@ -57,16 +63,20 @@ extension Thenable {
     public func validate(
         on dispatcher: some Dispatcher,
         rejecting error: (any Error)? = nil,
+        file: StaticString = #fileID, line: UInt = #line,
         _ predicate: @escaping @Sendable (T) throws -> Bool
     ) -> Promise<T> {
-        validate(via: PlacedHandler(on: dispatcher, predicate), rejecting: error)
+        validate(
+            via: PlacedHandler(on: dispatcher, predicate), rejecting: error,
+            madeAt: RecordedSite("validate", fileID: file, line: line))
     }
 
     @inlinable
     func validate(
-        via handler: PlacedHandler<@Sendable (T) throws -> Bool>, rejecting error: (any Error)?
+        via handler: PlacedHandler<@Sendable (T) throws -> Bool>, rejecting error: (any Error)?,
+        madeAt site: RecordedSite
     ) -> Promise<T> {
-        Promise(chain(on: handler.queue, ValidateStep(handler.body, rejecting: error)))
+        Promise(chain(on: handler.queue, ValidateStep(handler.body, rejecting: error), madeAt: site))
     }
 }
 
