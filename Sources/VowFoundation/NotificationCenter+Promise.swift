@@ -23,13 +23,17 @@ extension NotificationCenter {
     /// - Parameters:
     ///   - name: The name of the notification to wait for.
     ///   - object: Only notifications from this object count; any sender's do when `nil`.
+    ///   - file: Where the call is written, recorded in debug builds for the chain's description
+    ///     (see `CreationSite`). Leave the default.
+    ///   - line: The line of `file`. Leave the default.
     ///   - extract: Takes what the promise carries from the notification, on the posting thread.
     public func observe<T: Sendable>(
         once name: Notification.Name,
         object: Any? = nil,
+        file: StaticString = #fileID, line: UInt = #line,
         extracting extract: @escaping @Sendable (Notification) throws -> T
     ) -> Promise<T> {
-        let (promise, resolver) = Promise<T>.pending()
+        let (promise, resolver) = Promise<T>.pending(file: file, line: line)
         let registration = Registration()
         let token = addObserver(forName: name, object: object, queue: nil) { notification in
             // Posts on two threads at once can fire the block twice: only the first settles.
@@ -57,8 +61,10 @@ extension NotificationCenter {
     ///     refresh()
     /// }
     /// ```
-    public func observe(once name: Notification.Name, object: Any? = nil) -> Promise<Void> {
-        observe(once: name, object: object) { _ in () }
+    public func observe(
+        once name: Notification.Name, object: Any? = nil, file: StaticString = #fileID, line: UInt = #line
+    ) -> Promise<Void> {
+        observe(once: name, object: object, file: file, line: line) { _ in () }
     }
 }
 

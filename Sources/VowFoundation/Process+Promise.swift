@@ -58,7 +58,9 @@ extension Process {
     /// `gracePeriod` is how long, in seconds, a cancelled process has to end after `SIGTERM`
     /// before it is sent `SIGKILL`; 0 sends `SIGKILL` at once. A negative or infinite time, or
     /// not a number, rejects with `PromiseError.badInput(_:)`.
-    public func launch(_: Namespacer, gracePeriod: TimeInterval = 5) -> Promise<ProcessOutput> {
+    public func launch(
+        _: Namespacer, gracePeriod: TimeInterval = 5, file: StaticString = #fileID, line: UInt = #line
+    ) -> Promise<ProcessOutput> {
         guard gracePeriod >= 0, gracePeriod.isFinite else {
             return Promise(
                 error: PromiseError.badInput(
@@ -86,7 +88,7 @@ extension Process {
         if let errorPipe { standardError = errorPipe }
         if isLeftToParent(standardInput, FileHandle.standardInput) { standardInput = FileHandle.nullDevice }
 
-        let (promise, resolver) = Promise<ProcessOutput>.pending()
+        let (promise, resolver) = Promise<ProcessOutput>.pending(file: file, line: line)
         let launched = LaunchedProcess(
             resolver: resolver, reader: reader, executable: executable, arguments: arguments ?? [],
             gracePeriod: gracePeriod)

@@ -53,10 +53,10 @@ extension URL: URLRequestConvertible {
 extension URLSession {
     /// Starts a data task for `convertible` and returns a promise of the body and the response.
     ///
-    /// Any response fulfils the promise, a 404 or a 500 included; add ``Vow/Promise/validate()``
-    /// to reject a status outside 200–299 with an ``HTTPError``. A transport failure, such as a
-    /// refused connection, rejects with the `URLError` the session reports. Cancelling the
-    /// promise cancels the task.
+    /// Any response fulfils the promise, a 404 or a 500 included; add
+    /// ``Vow/Promise/validate(file:line:)`` to reject a status outside 200–299 with an
+    /// ``HTTPError``. A transport failure, such as a refused connection, rejects with the
+    /// `URLError` the session reports. Cancelling the promise cancels the task.
     ///
     /// ```swift
     /// URLSession.shared.dataTask(.promise, with: url).validate().map { data, _ in
@@ -66,15 +66,16 @@ extension URLSession {
     /// }
     /// ```
     public func dataTask(
-        _: Namespacer, with convertible: some URLRequestConvertible
+        _: Namespacer, with convertible: some URLRequestConvertible,
+        file: StaticString = #fileID, line: UInt = #line
     ) -> Promise<(data: Data, response: URLResponse)> {
-        started { dataTask(with: convertible.urlRequest, completionHandler: $0) }
+        started(file: file, line: line) { dataTask(with: convertible.urlRequest, completionHandler: $0) }
     }
 
     /// Starts an upload task that sends `data` as the body of `convertible`'s request and
     /// returns a promise of the response's body and the response.
     ///
-    /// It settles and cancels as ``dataTask(_:with:)`` does.
+    /// It settles and cancels as ``dataTask(_:with:file:line:)`` does.
     ///
     /// ```swift
     /// var request = URLRequest(url: url)
@@ -84,15 +85,18 @@ extension URLSession {
     /// }
     /// ```
     public func uploadTask(
-        _: Namespacer, with convertible: some URLRequestConvertible, from data: Data
+        _: Namespacer, with convertible: some URLRequestConvertible, from data: Data,
+        file: StaticString = #fileID, line: UInt = #line
     ) -> Promise<(data: Data, response: URLResponse)> {
-        started { uploadTask(with: convertible.urlRequest, from: data, completionHandler: $0) }
+        started(file: file, line: line) {
+            uploadTask(with: convertible.urlRequest, from: data, completionHandler: $0)
+        }
     }
 
-    /// Starts an upload task that sends the file at `file` as the body of `convertible`'s
+    /// Starts an upload task that sends the file at `fileURL` as the body of `convertible`'s
     /// request and returns a promise of the response's body and the response.
     ///
-    /// It settles and cancels as ``dataTask(_:with:)`` does.
+    /// It settles and cancels as ``dataTask(_:with:file:line:)`` does.
     ///
     /// ```swift
     /// var request = URLRequest(url: url)
@@ -102,9 +106,12 @@ extension URLSession {
     /// }
     /// ```
     public func uploadTask(
-        _: Namespacer, with convertible: some URLRequestConvertible, fromFile file: URL
+        _: Namespacer, with convertible: some URLRequestConvertible, fromFile fileURL: URL,
+        file: StaticString = #fileID, line: UInt = #line
     ) -> Promise<(data: Data, response: URLResponse)> {
-        started { uploadTask(with: convertible.urlRequest, fromFile: file, completionHandler: $0) }
+        started(file: file, line: line) {
+            uploadTask(with: convertible.urlRequest, fromFile: fileURL, completionHandler: $0)
+        }
     }
 
     /// Starts a download task for `convertible`, moves the downloaded file to `saveLocation`
@@ -113,8 +120,8 @@ extension URLSession {
     /// The session deletes its temporary file once its completion handler returns, so the move
     /// happens there, and a destination is required. The directory of `saveLocation` must exist
     /// and nothing may be at `saveLocation` itself; a move that fails rejects with its error.
-    /// Any response fulfils the promise, as with ``dataTask(_:with:)``. Cancelling the promise
-    /// cancels the task, and a file that arrives after the cancellation is not moved.
+    /// Any response fulfils the promise, as with ``dataTask(_:with:file:line:)``. Cancelling the
+    /// promise cancels the task, and a file that arrives after the cancellation is not moved.
     ///
     /// ```swift
     /// let destination = caches.appendingPathComponent("video.mp4")
@@ -123,9 +130,10 @@ extension URLSession {
     /// }
     /// ```
     public func downloadTask(
-        _: Namespacer, with convertible: some URLRequestConvertible, to saveLocation: URL
+        _: Namespacer, with convertible: some URLRequestConvertible, to saveLocation: URL,
+        file: StaticString = #fileID, line: UInt = #line
     ) -> Promise<(saveLocation: URL, response: URLResponse)> {
-        Promise { resolver in
+        Promise(file: file, line: line) { resolver in
             let task = downloadTask(with: convertible.urlRequest) { temporary, response, error in
                 guard let temporary, let response, error == nil else {
                     resolver.reject(error ?? PromiseError.invalidCallingConvention)
@@ -150,9 +158,10 @@ extension URLSession {
     /// it is given, which settles the promise: the error wins; without one, a response
     /// fulfils, with an empty body if the session passed none.
     fileprivate func started(
+        file: StaticString, line: UInt,
         _ makeTask: (@escaping @Sendable (Data?, URLResponse?, (any Error)?) -> Void) -> URLSessionTask
     ) -> Promise<(data: Data, response: URLResponse)> {
-        Promise { resolver in
+        Promise(file: file, line: line) { resolver in
             let task = makeTask { data, response, error in
                 if let error {
                     resolver.reject(error)
@@ -176,7 +185,7 @@ extension URLSessionTask {
 }
 
 /// A response whose status is outside 200–299, with what the server sent, as
-/// ``Vow/Promise/validate()`` rejects with it.
+/// ``Vow/Promise/validate(file:line:)`` rejects with it.
 ///
 /// PromiseKit rejects with `PMKHTTPError.badStatusCode(Int, Data, HTTPURLResponse)`; this
 /// carries the same status and body, with the headers and the URL copied out of the response.
@@ -288,11 +297,12 @@ extension Promise where T == (data: Data, response: URLResponse) {
     ///     if let error = error as? HTTPError { report(error.status, error.body) }
     /// }
     /// ```
-    public func validate() -> Promise<T> {
-        map(on: nil) { result in
+    public func validate(file: StaticString = #fileID, line: UInt = #line) -> Promise<T> {
+        // Vow's `validate`, so that the step is named as the caller wrote it.
+        validate(on: nil, file: file, line: line) { result in
             guard let response = result.response as? HTTPURLResponse,
                 !(200..<300).contains(response.statusCode)
-            else { return result }
+            else { return true }
             throw HTTPError(response, body: result.data)
         }
     }
