@@ -28,9 +28,11 @@ extension Promise {
     @inlinable
     public convenience init(
         priority: TaskPriority? = nil,
+        file: StaticString = #fileID, line: UInt = #line,
         @_inheritActorContext operation: sending @escaping @isolated(any) () async throws -> T
     ) {
-        let box = EmptyBox<Result<T, any Error>>()
+        let box = EmptyBox<Result<T, any Error>>(
+            madeAt: RecordedSite("Promise(operation:)", fileID: file, line: line))
         self.init(box)
         // `operation` is handed to `Task.init` itself, not called from a closure of ours: only
         // then does the task start on the operation's executor, enqueued in creation order like
@@ -67,9 +69,10 @@ extension Guarantee {
     @inlinable
     public convenience init(
         priority: TaskPriority? = nil,
+        file: StaticString = #fileID, line: UInt = #line,
         @_inheritActorContext operation: sending @escaping @isolated(any) () async -> T
     ) {
-        let box = EmptyBox<T>()
+        let box = EmptyBox<T>(madeAt: RecordedSite("Guarantee(operation:)", fileID: file, line: line))
         self.init(box)
         // Handed to `Task.init` itself so the task starts on the operation's executor; see the
         // promise's initializer.

@@ -136,8 +136,10 @@ extension Future where Output: Sendable {
     ///     print("failed:", error)
     /// }
     /// ```
-    public func promise() -> Vow.Promise<Output> {
-        Vow.Promise { resolver in
+    public func promise(file: StaticString = #fileID, line: UInt = #line) -> Vow.Promise<Output> {
+        // Vow's public API only, as above: the box records `Promise(resolver:)`, at the
+        // caller's line.
+        Vow.Promise(file: file, line: line) { resolver in
             let subscription = FutureSubscription()
             resolver.onCancel { subscription.end()?.cancel() }
             let cancellable = sink(
@@ -171,13 +173,13 @@ extension Future where Output: Sendable, Failure == Never {
     ///     apply(settings)
     /// }
     /// ```
-    public func guarantee() -> Guarantee<Output> {
-        promise().recover(on: nil) { _ -> Guarantee<Output> in
+    public func guarantee(file: StaticString = #fileID, line: UInt = #line) -> Guarantee<Output> {
+        promise(file: file, line: line).recover(on: nil) { _ -> Guarantee<Output> in
             // A future that cannot fail rejects the promise only if it lets its subscriber go
             // without a value, which releases the resolver unsettled. Its guarantee can never
             // resolve then: like one whose resolve function was released uncalled, it stays
-            // pending, and Vow reports it to the log.
-            Guarantee<Output>.pending().guarantee
+            // pending, and Vow reports it to the log, with the caller's line.
+            Guarantee<Output>.pending(file: file, line: line).guarantee
         }
     }
 }

@@ -26,9 +26,11 @@ extension DispatchQueue {
         group: DispatchGroup? = nil,
         qos: DispatchQoS = .default,
         flags: DispatchWorkItemFlags = [],
+        file: StaticString = #fileID, line: UInt = #line,
         execute body: @escaping @Sendable () throws -> T
     ) -> Promise<T> {
-        let next = EmptyBox<Result<T, any Error>>()
+        let next = EmptyBox<Result<T, any Error>>(
+            madeAt: RecordedSite("DispatchQueue.async(.promise)", fileID: file, line: line))
         async(group: group, qos: qos, flags: flags) {
             next.resolve { next.seal(Result { try body() }) }
         }
@@ -58,9 +60,11 @@ extension DispatchQueue {
         group: DispatchGroup? = nil,
         qos: DispatchQoS = .default,
         flags: DispatchWorkItemFlags = [],
+        file: StaticString = #fileID, line: UInt = #line,
         execute body: @escaping @Sendable (CancellationToken) throws -> T
     ) -> Promise<T> {
-        let next = EmptyBox<Result<T, any Error>>()
+        let next = EmptyBox<Result<T, any Error>>(
+            madeAt: RecordedSite("DispatchQueue.async(.promise)", fileID: file, line: line))
         async(group: group, qos: qos, flags: flags) {
             next.resolve { next.seal(Result { try body(CancellationToken(next)) }) }
         }
@@ -82,9 +86,11 @@ extension DispatchQueue {
         group: DispatchGroup? = nil,
         qos: DispatchQoS = .default,
         flags: DispatchWorkItemFlags = [],
+        file: StaticString = #fileID, line: UInt = #line,
         execute body: @escaping @Sendable () -> T
     ) -> Guarantee<T> {
-        let next = EmptyBox<T>()
+        let next = EmptyBox<T>(
+            madeAt: RecordedSite("DispatchQueue.async(.promise)", fileID: file, line: line))
         async(group: group, qos: qos, flags: flags) {
             next.resolve { next.seal(body()) }
         }

@@ -8,7 +8,8 @@ extension Thenable where T: Sequence, T.Element: Sendable {
     /// ```
     @inlinable
     public var firstValue: Promise<T.Element> {
-        firstValue(on: nil) { _ in true }
+        // A property cannot take its caller's line: the box records no site.
+        firstValue(via: PlacedHandler(on: nil) { @Sendable _ in true }, madeAt: RecordedSite())
     }
 
     /// The first element that satisfies `test`; rejects with ``PromiseError/emptySequence``
@@ -21,12 +22,16 @@ extension Thenable where T: Sequence, T.Element: Sendable {
     /// ```
     @inlinable
     public func firstValue(
+        file: StaticString = #fileID, line: UInt = #line,
         @_inheritActorContext(always) where test: @escaping @isolated(any) @Sendable (T.Element) -> Bool
     ) -> Promise<T.Element> {
-        firstValue(via: PlacedHandler(test, else: .map))
+        firstValue(
+            via: PlacedHandler(test, else: .map),
+            madeAt: RecordedSite("firstValue", fileID: file, line: line))
     }
 
-    /// Like ``firstValue(where:)``, with `test` run on `on`, or inline when `on` is `nil`.
+    /// Like ``firstValue(file:line:where:)``, with `test` run on `on`, or inline when `on` is
+    /// `nil`.
     ///
     /// ```swift
     /// fetchPrinters().firstValue(on: nil) { $0.isOnline }
@@ -35,12 +40,15 @@ extension Thenable where T: Sequence, T.Element: Sendable {
     public func firstValue(
         on: DispatchQueue?,
         flags: DispatchWorkItemFlags? = nil,
+        file: StaticString = #fileID, line: UInt = #line,
         where test: @escaping @Sendable (T.Element) -> Bool
     ) -> Promise<T.Element> {
-        firstValue(via: PlacedHandler(on: on, flags: flags, test))
+        firstValue(
+            via: PlacedHandler(on: on, flags: flags, test),
+            madeAt: RecordedSite("firstValue", fileID: file, line: line))
     }
 
-    /// Like ``firstValue(where:)``, with `test` run through `dispatcher`.
+    /// Like ``firstValue(file:line:where:)``, with `test` run through `dispatcher`.
     ///
     /// ```swift
     /// fetchPrinters().firstValue(on: .inline) { $0.isOnline }
@@ -48,22 +56,28 @@ extension Thenable where T: Sequence, T.Element: Sendable {
     @inlinable
     public func firstValue(
         on dispatcher: some Dispatcher,
+        file: StaticString = #fileID, line: UInt = #line,
         where test: @escaping @Sendable (T.Element) -> Bool
     ) -> Promise<T.Element> {
-        firstValue(via: PlacedHandler(on: dispatcher, test))
+        firstValue(
+            via: PlacedHandler(on: dispatcher, test),
+            madeAt: RecordedSite("firstValue", fileID: file, line: line))
     }
 
     // Each operator's work, written once for its three overloads.
 
     @inlinable
-    func firstValue(via handler: PlacedHandler<@Sendable (T.Element) -> Bool>) -> Promise<T.Element> {
+    func firstValue(
+        via handler: PlacedHandler<@Sendable (T.Element) -> Bool>, madeAt site: RecordedSite
+    ) -> Promise<T.Element> {
         map(
             via: handler.map { test in
                 { elements in
                     guard let match = elements.first(where: test) else { throw PromiseError.emptySequence }
                     return match
                 }
-            })
+            },
+            madeAt: site)
     }
 }
 
@@ -78,9 +92,12 @@ extension Thenable where T: Collection, T.Element: Sendable {
     /// ```
     @inlinable
     public var lastValue: Promise<T.Element> {
-        map(on: nil) { elements in
-            guard !elements.isEmpty else { throw PromiseError.emptySequence }
-            return elements[elements.index(elements.startIndex, offsetBy: elements.count - 1)]
-        }
+        // A property cannot take its caller's line: the box records no site.
+        map(
+            via: PlacedHandler(on: nil) { @Sendable elements in
+                guard !elements.isEmpty else { throw PromiseError.emptySequence }
+                return elements[elements.index(elements.startIndex, offsetBy: elements.count - 1)]
+            },
+            madeAt: RecordedSite())
     }
 }

@@ -10,12 +10,16 @@ extension Thenable where T: Sequence, T.Element: Sendable {
     /// ```
     @inlinable
     public func mapValues<U: Sendable>(
+        file: StaticString = #fileID, line: UInt = #line,
         @_inheritActorContext(always) _ transform: @escaping @isolated(any) @Sendable (T.Element) throws -> U
     ) -> Promise<[U]> {
-        mapValues(via: PlacedHandler(transform, else: .map))
+        mapValues(
+            via: PlacedHandler(transform, else: .map),
+            madeAt: RecordedSite("mapValues", fileID: file, line: line))
     }
 
-    /// Like ``mapValues(_:)``, with `transform` run on `on`, or inline when `on` is `nil`.
+    /// Like ``mapValues(file:line:_:)``, with `transform` run on `on`, or inline when `on` is
+    /// `nil`.
     ///
     /// ```swift
     /// fetchUsers().mapValues(on: nil) { $0.name }
@@ -24,12 +28,15 @@ extension Thenable where T: Sequence, T.Element: Sendable {
     public func mapValues<U: Sendable>(
         on: DispatchQueue?,
         flags: DispatchWorkItemFlags? = nil,
+        file: StaticString = #fileID, line: UInt = #line,
         _ transform: @escaping @Sendable (T.Element) throws -> U
     ) -> Promise<[U]> {
-        mapValues(via: PlacedHandler(on: on, flags: flags, transform))
+        mapValues(
+            via: PlacedHandler(on: on, flags: flags, transform),
+            madeAt: RecordedSite("mapValues", fileID: file, line: line))
     }
 
-    /// Like ``mapValues(_:)``, with `transform` run through `dispatcher`.
+    /// Like ``mapValues(file:line:_:)``, with `transform` run through `dispatcher`.
     ///
     /// ```swift
     /// fetchUsers().mapValues(on: .inline) { $0.name }
@@ -37,9 +44,12 @@ extension Thenable where T: Sequence, T.Element: Sendable {
     @inlinable
     public func mapValues<U: Sendable>(
         on dispatcher: some Dispatcher,
+        file: StaticString = #fileID, line: UInt = #line,
         _ transform: @escaping @Sendable (T.Element) throws -> U
     ) -> Promise<[U]> {
-        mapValues(via: PlacedHandler(on: dispatcher, transform))
+        mapValues(
+            via: PlacedHandler(on: dispatcher, transform),
+            madeAt: RecordedSite("mapValues", fileID: file, line: line))
     }
 
     /// Transforms each element into a sequence and concatenates the results.
@@ -51,12 +61,16 @@ extension Thenable where T: Sequence, T.Element: Sendable {
     /// ```
     @inlinable
     public func flatMapValues<U: Sequence & Sendable>(
+        file: StaticString = #fileID, line: UInt = #line,
         @_inheritActorContext(always) _ transform: @escaping @isolated(any) @Sendable (T.Element) throws -> U
     ) -> Promise<[U.Element]> where U.Element: Sendable {
-        flatMapValues(via: PlacedHandler(transform, else: .map))
+        flatMapValues(
+            via: PlacedHandler(transform, else: .map),
+            madeAt: RecordedSite("flatMapValues", fileID: file, line: line))
     }
 
-    /// Like ``flatMapValues(_:)``, with `transform` run on `on`, or inline when `on` is `nil`.
+    /// Like ``flatMapValues(file:line:_:)``, with `transform` run on `on`, or inline when `on` is
+    /// `nil`.
     ///
     /// ```swift
     /// fetchAlbums().flatMapValues(on: nil) { $0.tracks }
@@ -65,12 +79,15 @@ extension Thenable where T: Sequence, T.Element: Sendable {
     public func flatMapValues<U: Sequence & Sendable>(
         on: DispatchQueue?,
         flags: DispatchWorkItemFlags? = nil,
+        file: StaticString = #fileID, line: UInt = #line,
         _ transform: @escaping @Sendable (T.Element) throws -> U
     ) -> Promise<[U.Element]> where U.Element: Sendable {
-        flatMapValues(via: PlacedHandler(on: on, flags: flags, transform))
+        flatMapValues(
+            via: PlacedHandler(on: on, flags: flags, transform),
+            madeAt: RecordedSite("flatMapValues", fileID: file, line: line))
     }
 
-    /// Like ``flatMapValues(_:)``, with `transform` run through `dispatcher`.
+    /// Like ``flatMapValues(file:line:_:)``, with `transform` run through `dispatcher`.
     ///
     /// ```swift
     /// fetchAlbums().flatMapValues(on: .inline) { $0.tracks }
@@ -78,9 +95,12 @@ extension Thenable where T: Sequence, T.Element: Sendable {
     @inlinable
     public func flatMapValues<U: Sequence & Sendable>(
         on dispatcher: some Dispatcher,
+        file: StaticString = #fileID, line: UInt = #line,
         _ transform: @escaping @Sendable (T.Element) throws -> U
     ) -> Promise<[U.Element]> where U.Element: Sendable {
-        flatMapValues(via: PlacedHandler(on: dispatcher, transform))
+        flatMapValues(
+            via: PlacedHandler(on: dispatcher, transform),
+            madeAt: RecordedSite("flatMapValues", fileID: file, line: line))
     }
 
     /// Transforms each element, dropping those the transform maps to `nil`.
@@ -92,12 +112,16 @@ extension Thenable where T: Sequence, T.Element: Sendable {
     /// ```
     @inlinable
     public func compactMapValues<U: Sendable>(
+        file: StaticString = #fileID, line: UInt = #line,
         @_inheritActorContext(always) _ transform: @escaping @isolated(any) @Sendable (T.Element) throws -> U?
     ) -> Promise<[U]> {
-        compactMapValues(via: PlacedHandler(transform, else: .map))
+        compactMapValues(
+            via: PlacedHandler(transform, else: .map),
+            madeAt: RecordedSite("compactMapValues", fileID: file, line: line))
     }
 
-    /// Like ``compactMapValues(_:)``, with `transform` run on `on`, or inline when `on` is `nil`.
+    /// Like ``compactMapValues(file:line:_:)``, with `transform` run on `on`, or inline when `on`
+    /// is `nil`.
     ///
     /// ```swift
     /// fetchLines().compactMapValues(on: nil) { Int($0) }
@@ -106,12 +130,15 @@ extension Thenable where T: Sequence, T.Element: Sendable {
     public func compactMapValues<U: Sendable>(
         on: DispatchQueue?,
         flags: DispatchWorkItemFlags? = nil,
+        file: StaticString = #fileID, line: UInt = #line,
         _ transform: @escaping @Sendable (T.Element) throws -> U?
     ) -> Promise<[U]> {
-        compactMapValues(via: PlacedHandler(on: on, flags: flags, transform))
+        compactMapValues(
+            via: PlacedHandler(on: on, flags: flags, transform),
+            madeAt: RecordedSite("compactMapValues", fileID: file, line: line))
     }
 
-    /// Like ``compactMapValues(_:)``, with `transform` run through `dispatcher`.
+    /// Like ``compactMapValues(file:line:_:)``, with `transform` run through `dispatcher`.
     ///
     /// ```swift
     /// fetchLines().compactMapValues(on: .inline) { Int($0) }
@@ -119,25 +146,28 @@ extension Thenable where T: Sequence, T.Element: Sendable {
     @inlinable
     public func compactMapValues<U: Sendable>(
         on dispatcher: some Dispatcher,
+        file: StaticString = #fileID, line: UInt = #line,
         _ transform: @escaping @Sendable (T.Element) throws -> U?
     ) -> Promise<[U]> {
-        compactMapValues(via: PlacedHandler(on: dispatcher, transform))
+        compactMapValues(
+            via: PlacedHandler(on: dispatcher, transform),
+            madeAt: RecordedSite("compactMapValues", fileID: file, line: line))
     }
 
     // Each operator's work, written once for its three overloads.
 
     @inlinable
     func flatMapValues<U: Sequence & Sendable>(
-        via handler: PlacedHandler<@Sendable (T.Element) throws -> U>
+        via handler: PlacedHandler<@Sendable (T.Element) throws -> U>, madeAt site: RecordedSite
     ) -> Promise<[U.Element]> where U.Element: Sendable {
-        map(via: handler.map { transform in { try $0.flatMap(transform) } })
+        map(via: handler.map { transform in { try $0.flatMap(transform) } }, madeAt: site)
     }
 
     @inlinable
-    func compactMapValues<U: Sendable>(via handler: PlacedHandler<@Sendable (T.Element) throws -> U?>)
-        -> Promise<[U]>
-    {
-        map(via: handler.map { transform in { try $0.compactMap(transform) } })
+    func compactMapValues<U: Sendable>(
+        via handler: PlacedHandler<@Sendable (T.Element) throws -> U?>, madeAt site: RecordedSite
+    ) -> Promise<[U]> {
+        map(via: handler.map { transform in { try $0.compactMap(transform) } }, madeAt: site)
     }
 }
 
@@ -151,12 +181,16 @@ extension Guarantee where T: Sequence, T.Element: Sendable {
     /// ```
     @inlinable
     public func mapValues<U: Sendable>(
+        file: StaticString = #fileID, line: UInt = #line,
         @_inheritActorContext(always) _ transform: @escaping @isolated(any) @Sendable (T.Element) -> U
     ) -> Guarantee<[U]> {
-        mapValues(via: PlacedHandler(transform, else: .map))
+        mapValues(
+            via: PlacedHandler(transform, else: .map),
+            madeAt: RecordedSite("mapValues", fileID: file, line: line))
     }
 
-    /// Like ``mapValues(_:)``, with `transform` run on `on`, or inline when `on` is `nil`.
+    /// Like ``mapValues(file:line:_:)``, with `transform` run on `on`, or inline when `on` is
+    /// `nil`.
     ///
     /// ```swift
     /// Guarantee.value([1, 2, 3]).mapValues(on: nil) { $0 * 2 }
@@ -165,12 +199,15 @@ extension Guarantee where T: Sequence, T.Element: Sendable {
     public func mapValues<U: Sendable>(
         on: DispatchQueue?,
         flags: DispatchWorkItemFlags? = nil,
+        file: StaticString = #fileID, line: UInt = #line,
         _ transform: @escaping @Sendable (T.Element) -> U
     ) -> Guarantee<[U]> {
-        mapValues(via: PlacedHandler(on: on, flags: flags, transform))
+        mapValues(
+            via: PlacedHandler(on: on, flags: flags, transform),
+            madeAt: RecordedSite("mapValues", fileID: file, line: line))
     }
 
-    /// Like ``mapValues(_:)``, with `transform` run through `dispatcher`.
+    /// Like ``mapValues(file:line:_:)``, with `transform` run through `dispatcher`.
     ///
     /// ```swift
     /// Guarantee.value([1, 2, 3]).mapValues(on: .inline) { $0 * 2 }
@@ -178,9 +215,12 @@ extension Guarantee where T: Sequence, T.Element: Sendable {
     @inlinable
     public func mapValues<U: Sendable>(
         on dispatcher: some Dispatcher,
+        file: StaticString = #fileID, line: UInt = #line,
         _ transform: @escaping @Sendable (T.Element) -> U
     ) -> Guarantee<[U]> {
-        mapValues(via: PlacedHandler(on: dispatcher, transform))
+        mapValues(
+            via: PlacedHandler(on: dispatcher, transform),
+            madeAt: RecordedSite("mapValues", fileID: file, line: line))
     }
 
     /// Transforms each element into a sequence and concatenates them, keeping a ``Guarantee``.
@@ -192,12 +232,16 @@ extension Guarantee where T: Sequence, T.Element: Sendable {
     /// ```
     @inlinable
     public func flatMapValues<U: Sequence & Sendable>(
+        file: StaticString = #fileID, line: UInt = #line,
         @_inheritActorContext(always) _ transform: @escaping @isolated(any) @Sendable (T.Element) -> U
     ) -> Guarantee<[U.Element]> where U.Element: Sendable {
-        flatMapValues(via: PlacedHandler(transform, else: .map))
+        flatMapValues(
+            via: PlacedHandler(transform, else: .map),
+            madeAt: RecordedSite("flatMapValues", fileID: file, line: line))
     }
 
-    /// Like ``flatMapValues(_:)``, with `transform` run on `on`, or inline when `on` is `nil`.
+    /// Like ``flatMapValues(file:line:_:)``, with `transform` run on `on`, or inline when `on` is
+    /// `nil`.
     ///
     /// ```swift
     /// Guarantee.value([[1], [2, 3]]).flatMapValues(on: nil) { $0 }
@@ -206,12 +250,15 @@ extension Guarantee where T: Sequence, T.Element: Sendable {
     public func flatMapValues<U: Sequence & Sendable>(
         on: DispatchQueue?,
         flags: DispatchWorkItemFlags? = nil,
+        file: StaticString = #fileID, line: UInt = #line,
         _ transform: @escaping @Sendable (T.Element) -> U
     ) -> Guarantee<[U.Element]> where U.Element: Sendable {
-        flatMapValues(via: PlacedHandler(on: on, flags: flags, transform))
+        flatMapValues(
+            via: PlacedHandler(on: on, flags: flags, transform),
+            madeAt: RecordedSite("flatMapValues", fileID: file, line: line))
     }
 
-    /// Like ``flatMapValues(_:)``, with `transform` run through `dispatcher`.
+    /// Like ``flatMapValues(file:line:_:)``, with `transform` run through `dispatcher`.
     ///
     /// ```swift
     /// Guarantee.value([[1], [2, 3]]).flatMapValues(on: .inline) { $0 }
@@ -219,9 +266,12 @@ extension Guarantee where T: Sequence, T.Element: Sendable {
     @inlinable
     public func flatMapValues<U: Sequence & Sendable>(
         on dispatcher: some Dispatcher,
+        file: StaticString = #fileID, line: UInt = #line,
         _ transform: @escaping @Sendable (T.Element) -> U
     ) -> Guarantee<[U.Element]> where U.Element: Sendable {
-        flatMapValues(via: PlacedHandler(on: dispatcher, transform))
+        flatMapValues(
+            via: PlacedHandler(on: dispatcher, transform),
+            madeAt: RecordedSite("flatMapValues", fileID: file, line: line))
     }
 
     /// Transforms each element and drops the `nil`s, keeping a ``Guarantee``.
@@ -233,12 +283,16 @@ extension Guarantee where T: Sequence, T.Element: Sendable {
     /// ```
     @inlinable
     public func compactMapValues<U: Sendable>(
+        file: StaticString = #fileID, line: UInt = #line,
         @_inheritActorContext(always) _ transform: @escaping @isolated(any) @Sendable (T.Element) -> U?
     ) -> Guarantee<[U]> {
-        compactMapValues(via: PlacedHandler(transform, else: .map))
+        compactMapValues(
+            via: PlacedHandler(transform, else: .map),
+            madeAt: RecordedSite("compactMapValues", fileID: file, line: line))
     }
 
-    /// Like ``compactMapValues(_:)``, with `transform` run on `on`, or inline when `on` is `nil`.
+    /// Like ``compactMapValues(file:line:_:)``, with `transform` run on `on`, or inline when `on`
+    /// is `nil`.
     ///
     /// ```swift
     /// Guarantee.value(["1", "x"]).compactMapValues(on: nil) { Int($0) }
@@ -247,12 +301,15 @@ extension Guarantee where T: Sequence, T.Element: Sendable {
     public func compactMapValues<U: Sendable>(
         on: DispatchQueue?,
         flags: DispatchWorkItemFlags? = nil,
+        file: StaticString = #fileID, line: UInt = #line,
         _ transform: @escaping @Sendable (T.Element) -> U?
     ) -> Guarantee<[U]> {
-        compactMapValues(via: PlacedHandler(on: on, flags: flags, transform))
+        compactMapValues(
+            via: PlacedHandler(on: on, flags: flags, transform),
+            madeAt: RecordedSite("compactMapValues", fileID: file, line: line))
     }
 
-    /// Like ``compactMapValues(_:)``, with `transform` run through `dispatcher`.
+    /// Like ``compactMapValues(file:line:_:)``, with `transform` run through `dispatcher`.
     ///
     /// ```swift
     /// Guarantee.value(["1", "x"]).compactMapValues(on: .inline) { Int($0) }
@@ -260,24 +317,27 @@ extension Guarantee where T: Sequence, T.Element: Sendable {
     @inlinable
     public func compactMapValues<U: Sendable>(
         on dispatcher: some Dispatcher,
+        file: StaticString = #fileID, line: UInt = #line,
         _ transform: @escaping @Sendable (T.Element) -> U?
     ) -> Guarantee<[U]> {
-        compactMapValues(via: PlacedHandler(on: dispatcher, transform))
+        compactMapValues(
+            via: PlacedHandler(on: dispatcher, transform),
+            madeAt: RecordedSite("compactMapValues", fileID: file, line: line))
     }
 
     // Each operator's work, written once for its three overloads.
 
     @inlinable
     func flatMapValues<U: Sequence & Sendable>(
-        via handler: PlacedHandler<@Sendable (T.Element) -> U>
+        via handler: PlacedHandler<@Sendable (T.Element) -> U>, madeAt site: RecordedSite
     ) -> Guarantee<[U.Element]> where U.Element: Sendable {
-        map(via: handler.map { transform in { @Sendable in $0.flatMap(transform) } })
+        map(via: handler.map { transform in { @Sendable in $0.flatMap(transform) } }, madeAt: site)
     }
 
     @inlinable
     func compactMapValues<U: Sendable>(
-        via handler: PlacedHandler<@Sendable (T.Element) -> U?>
+        via handler: PlacedHandler<@Sendable (T.Element) -> U?>, madeAt site: RecordedSite
     ) -> Guarantee<[U]> {
-        map(via: handler.map { transform in { @Sendable in $0.compactMap(transform) } })
+        map(via: handler.map { transform in { @Sendable in $0.compactMap(transform) } }, madeAt: site)
     }
 }

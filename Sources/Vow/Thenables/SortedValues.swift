@@ -12,13 +12,17 @@ extension Thenable where T: Sequence, T.Element: Sendable {
     /// ```
     @inlinable
     public func sortedValues(
+        file: StaticString = #fileID, line: UInt = #line,
         @_inheritActorContext(always) _ areInIncreasingOrder:
             @escaping @isolated(any) @Sendable (T.Element, T.Element) -> Bool
     ) -> Promise<[T.Element]> {
-        sortedValues(via: PlacedHandler(areInIncreasingOrder, else: .map))
+        sortedValues(
+            via: PlacedHandler(areInIncreasingOrder, else: .map),
+            madeAt: RecordedSite("sortedValues", fileID: file, line: line))
     }
 
-    /// Like ``sortedValues(_:)``, with `areInIncreasingOrder` run on `on`, or inline when `on` is `nil`.
+    /// Like ``sortedValues(file:line:_:)``, with `areInIncreasingOrder` run on `on`, or inline when
+    /// `on` is `nil`.
     ///
     /// ```swift
     /// fetchPlayers().sortedValues(on: nil) { $0.score > $1.score }
@@ -27,12 +31,15 @@ extension Thenable where T: Sequence, T.Element: Sendable {
     public func sortedValues(
         on: DispatchQueue?,
         flags: DispatchWorkItemFlags? = nil,
+        file: StaticString = #fileID, line: UInt = #line,
         _ areInIncreasingOrder: @escaping @Sendable (T.Element, T.Element) -> Bool
     ) -> Promise<[T.Element]> {
-        sortedValues(via: PlacedHandler(on: on, flags: flags, areInIncreasingOrder))
+        sortedValues(
+            via: PlacedHandler(on: on, flags: flags, areInIncreasingOrder),
+            madeAt: RecordedSite("sortedValues", fileID: file, line: line))
     }
 
-    /// Like ``sortedValues(_:)``, with `areInIncreasingOrder` run through `dispatcher`.
+    /// Like ``sortedValues(file:line:_:)``, with `areInIncreasingOrder` run through `dispatcher`.
     ///
     /// ```swift
     /// fetchPlayers().sortedValues(on: sortingOperations) { $0.score > $1.score }
@@ -40,23 +47,29 @@ extension Thenable where T: Sequence, T.Element: Sendable {
     @inlinable
     public func sortedValues(
         on dispatcher: some Dispatcher,
+        file: StaticString = #fileID, line: UInt = #line,
         _ areInIncreasingOrder: @escaping @Sendable (T.Element, T.Element) -> Bool
     ) -> Promise<[T.Element]> {
-        sortedValues(via: PlacedHandler(on: dispatcher, areInIncreasingOrder))
+        sortedValues(
+            via: PlacedHandler(on: dispatcher, areInIncreasingOrder),
+            madeAt: RecordedSite("sortedValues", fileID: file, line: line))
     }
     @inlinable
-    func mapValues<U: Sendable>(via handler: PlacedHandler<@Sendable (T.Element) throws -> U>) -> Promise<[U]>
-    {
-        map(via: handler.map { transform in { try $0.map(transform) } })
+    func mapValues<U: Sendable>(
+        via handler: PlacedHandler<@Sendable (T.Element) throws -> U>, madeAt site: RecordedSite
+    ) -> Promise<[U]> {
+        map(via: handler.map { transform in { try $0.map(transform) } }, madeAt: site)
     }
 
     // Each operator's work, written once for its three overloads.
 
     @inlinable
     func sortedValues(
-        via handler: PlacedHandler<@Sendable (T.Element, T.Element) -> Bool>
+        via handler: PlacedHandler<@Sendable (T.Element, T.Element) -> Bool>, madeAt site: RecordedSite
     ) -> Promise<[T.Element]> {
-        map(via: handler.map { areInIncreasingOrder in { $0.sorted(by: areInIncreasingOrder) } })
+        map(
+            via: handler.map { areInIncreasingOrder in { $0.sorted(by: areInIncreasingOrder) } },
+            madeAt: site)
     }
 }
 
@@ -69,9 +82,12 @@ extension Thenable where T: Sequence, T.Element: Comparable & Sendable {
     @inlinable
     public func sortedValues(
         on: DispatchQueue? = conf.Q.map,
-        flags: DispatchWorkItemFlags? = nil
+        flags: DispatchWorkItemFlags? = nil,
+        file: StaticString = #fileID, line: UInt = #line
     ) -> Promise<[T.Element]> {
-        map(on: on, flags: flags) { $0.sorted() }
+        map(
+            via: PlacedHandler(on: on, flags: flags) { @Sendable in $0.sorted() },
+            madeAt: RecordedSite("sortedValues", fileID: file, line: line))
     }
 
     /// The elements in ascending order, sorted through `dispatcher`.
@@ -81,9 +97,12 @@ extension Thenable where T: Sequence, T.Element: Comparable & Sendable {
     /// ```
     @inlinable
     public func sortedValues(
-        on dispatcher: some Dispatcher
+        on dispatcher: some Dispatcher,
+        file: StaticString = #fileID, line: UInt = #line
     ) -> Promise<[T.Element]> {
-        map(on: dispatcher) { $0.sorted() }
+        map(
+            via: PlacedHandler(on: dispatcher) { @Sendable in $0.sorted() },
+            madeAt: RecordedSite("sortedValues", fileID: file, line: line))
     }
 }
 
@@ -97,13 +116,17 @@ extension Guarantee where T: Sequence, T.Element: Sendable {
     /// ```
     @inlinable
     public func sortedValues(
+        file: StaticString = #fileID, line: UInt = #line,
         @_inheritActorContext(always) _ areInIncreasingOrder:
             @escaping @isolated(any) @Sendable (T.Element, T.Element) -> Bool
     ) -> Guarantee<[T.Element]> {
-        sortedValues(via: PlacedHandler(areInIncreasingOrder, else: .map))
+        sortedValues(
+            via: PlacedHandler(areInIncreasingOrder, else: .map),
+            madeAt: RecordedSite("sortedValues", fileID: file, line: line))
     }
 
-    /// Like ``sortedValues(_:)``, with `areInIncreasingOrder` run on `on`, or inline when `on` is `nil`.
+    /// Like ``sortedValues(file:line:_:)``, with `areInIncreasingOrder` run on `on`, or inline when
+    /// `on` is `nil`.
     ///
     /// ```swift
     /// Guarantee.value([5, 2, 3]).sortedValues(on: nil, >)  // [5, 3, 2]
@@ -112,12 +135,15 @@ extension Guarantee where T: Sequence, T.Element: Sendable {
     public func sortedValues(
         on: DispatchQueue?,
         flags: DispatchWorkItemFlags? = nil,
+        file: StaticString = #fileID, line: UInt = #line,
         _ areInIncreasingOrder: @escaping @Sendable (T.Element, T.Element) -> Bool
     ) -> Guarantee<[T.Element]> {
-        sortedValues(via: PlacedHandler(on: on, flags: flags, areInIncreasingOrder))
+        sortedValues(
+            via: PlacedHandler(on: on, flags: flags, areInIncreasingOrder),
+            madeAt: RecordedSite("sortedValues", fileID: file, line: line))
     }
 
-    /// Like ``sortedValues(_:)``, with `areInIncreasingOrder` run through `dispatcher`.
+    /// Like ``sortedValues(file:line:_:)``, with `areInIncreasingOrder` run through `dispatcher`.
     ///
     /// ```swift
     /// Guarantee.value([5, 2, 3]).sortedValues(on: .inline, >)  // [5, 3, 2]
@@ -125,22 +151,29 @@ extension Guarantee where T: Sequence, T.Element: Sendable {
     @inlinable
     public func sortedValues(
         on dispatcher: some Dispatcher,
+        file: StaticString = #fileID, line: UInt = #line,
         _ areInIncreasingOrder: @escaping @Sendable (T.Element, T.Element) -> Bool
     ) -> Guarantee<[T.Element]> {
-        sortedValues(via: PlacedHandler(on: dispatcher, areInIncreasingOrder))
+        sortedValues(
+            via: PlacedHandler(on: dispatcher, areInIncreasingOrder),
+            madeAt: RecordedSite("sortedValues", fileID: file, line: line))
     }
     @inlinable
-    func mapValues<U: Sendable>(via handler: PlacedHandler<@Sendable (T.Element) -> U>) -> Guarantee<[U]> {
-        map(via: handler.map { transform in { @Sendable in $0.map(transform) } })
+    func mapValues<U: Sendable>(
+        via handler: PlacedHandler<@Sendable (T.Element) -> U>, madeAt site: RecordedSite
+    ) -> Guarantee<[U]> {
+        map(via: handler.map { transform in { @Sendable in $0.map(transform) } }, madeAt: site)
     }
 
     // Each operator's work, written once for its three overloads.
 
     @inlinable
     func sortedValues(
-        via handler: PlacedHandler<@Sendable (T.Element, T.Element) -> Bool>
+        via handler: PlacedHandler<@Sendable (T.Element, T.Element) -> Bool>, madeAt site: RecordedSite
     ) -> Guarantee<[T.Element]> {
-        map(via: handler.map { areInIncreasingOrder in { @Sendable in $0.sorted(by: areInIncreasingOrder) } })
+        map(
+            via: handler.map { areInIncreasingOrder in { @Sendable in $0.sorted(by: areInIncreasingOrder) } },
+            madeAt: site)
     }
 }
 
@@ -149,9 +182,12 @@ extension Guarantee where T: Sequence, T.Element: Comparable & Sendable {
     @inlinable
     public func sortedValues(
         on: DispatchQueue? = conf.Q.map,
-        flags: DispatchWorkItemFlags? = nil
+        flags: DispatchWorkItemFlags? = nil,
+        file: StaticString = #fileID, line: UInt = #line
     ) -> Guarantee<[T.Element]> {
-        map(on: on, flags: flags) { $0.sorted() }
+        map(
+            via: PlacedHandler(on: on, flags: flags) { @Sendable in $0.sorted() },
+            madeAt: RecordedSite("sortedValues", fileID: file, line: line))
     }
 
     /// The elements in ascending order, sorted through `dispatcher`, as a ``Guarantee``.
@@ -161,8 +197,11 @@ extension Guarantee where T: Sequence, T.Element: Comparable & Sendable {
     /// ```
     @inlinable
     public func sortedValues(
-        on dispatcher: some Dispatcher
+        on dispatcher: some Dispatcher,
+        file: StaticString = #fileID, line: UInt = #line
     ) -> Guarantee<[T.Element]> {
-        map(on: dispatcher) { $0.sorted() }
+        map(
+            via: PlacedHandler(on: dispatcher) { @Sendable in $0.sorted() },
+            madeAt: RecordedSite("sortedValues", fileID: file, line: line))
     }
 }

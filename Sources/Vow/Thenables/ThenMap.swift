@@ -14,12 +14,15 @@ extension Thenable where T: Sequence, T.Element: Sendable {
     /// ```
     @inlinable
     public func thenMap<U: Thenable>(
+        file: StaticString = #fileID, line: UInt = #line,
         @_inheritActorContext(always) _ transform: @escaping @isolated(any) @Sendable (T.Element) throws -> U
     ) -> Promise<[U.T]> {
-        thenMap(via: PlacedHandler(transform, else: .map))
+        thenMap(
+            via: PlacedHandler(transform, else: .map),
+            madeAt: RecordedSite("thenMap", fileID: file, line: line))
     }
 
-    /// Like ``thenMap(_:)``, with `transform` run on `on`, or inline when `on` is `nil`.
+    /// Like ``thenMap(file:line:_:)``, with `transform` run on `on`, or inline when `on` is `nil`.
     ///
     /// ```swift
     /// fetchUserIDs().thenMap(on: nil) { id in
@@ -30,12 +33,15 @@ extension Thenable where T: Sequence, T.Element: Sendable {
     public func thenMap<U: Thenable>(
         on: DispatchQueue?,
         flags: DispatchWorkItemFlags? = nil,
+        file: StaticString = #fileID, line: UInt = #line,
         _ transform: @escaping @Sendable (T.Element) throws -> U
     ) -> Promise<[U.T]> {
-        thenMap(via: PlacedHandler(on: on, flags: flags, transform))
+        thenMap(
+            via: PlacedHandler(on: on, flags: flags, transform),
+            madeAt: RecordedSite("thenMap", fileID: file, line: line))
     }
 
-    /// Like ``thenMap(_:)``, with `transform` run through `dispatcher`.
+    /// Like ``thenMap(file:line:_:)``, with `transform` run through `dispatcher`.
     ///
     /// ```swift
     /// fetchUserIDs().thenMap(on: eventLoopDispatcher) { id in
@@ -45,9 +51,12 @@ extension Thenable where T: Sequence, T.Element: Sendable {
     @inlinable
     public func thenMap<U: Thenable>(
         on dispatcher: some Dispatcher,
+        file: StaticString = #fileID, line: UInt = #line,
         _ transform: @escaping @Sendable (T.Element) throws -> U
     ) -> Promise<[U.T]> {
-        thenMap(via: PlacedHandler(on: dispatcher, transform))
+        thenMap(
+            via: PlacedHandler(on: dispatcher, transform),
+            madeAt: RecordedSite("thenMap", fileID: file, line: line))
     }
 
     /// Starts a thenable of a sequence for each element and concatenates their values.
@@ -61,12 +70,16 @@ extension Thenable where T: Sequence, T.Element: Sendable {
     /// ```
     @inlinable
     public func thenFlatMap<U: Thenable>(
+        file: StaticString = #fileID, line: UInt = #line,
         @_inheritActorContext(always) _ transform: @escaping @isolated(any) @Sendable (T.Element) throws -> U
     ) -> Promise<[U.T.Element]> where U.T: Sequence, U.T.Element: Sendable {
-        thenFlatMap(via: PlacedHandler(transform, else: .map))
+        thenFlatMap(
+            via: PlacedHandler(transform, else: .map),
+            madeAt: RecordedSite("thenFlatMap", fileID: file, line: line))
     }
 
-    /// Like ``thenFlatMap(_:)``, with `transform` run on `on`, or inline when `on` is `nil`.
+    /// Like ``thenFlatMap(file:line:_:)``, with `transform` run on `on`, or inline when `on` is
+    /// `nil`.
     ///
     /// ```swift
     /// fetchFolders().thenFlatMap(on: nil) { folder in
@@ -77,12 +90,15 @@ extension Thenable where T: Sequence, T.Element: Sendable {
     public func thenFlatMap<U: Thenable>(
         on: DispatchQueue?,
         flags: DispatchWorkItemFlags? = nil,
+        file: StaticString = #fileID, line: UInt = #line,
         _ transform: @escaping @Sendable (T.Element) throws -> U
     ) -> Promise<[U.T.Element]> where U.T: Sequence, U.T.Element: Sendable {
-        thenFlatMap(via: PlacedHandler(on: on, flags: flags, transform))
+        thenFlatMap(
+            via: PlacedHandler(on: on, flags: flags, transform),
+            madeAt: RecordedSite("thenFlatMap", fileID: file, line: line))
     }
 
-    /// Like ``thenFlatMap(_:)``, with `transform` run through `dispatcher`.
+    /// Like ``thenFlatMap(file:line:_:)``, with `transform` run through `dispatcher`.
     ///
     /// ```swift
     /// fetchFolders().thenFlatMap(on: eventLoopDispatcher) { folder in
@@ -92,24 +108,33 @@ extension Thenable where T: Sequence, T.Element: Sendable {
     @inlinable
     public func thenFlatMap<U: Thenable>(
         on dispatcher: some Dispatcher,
+        file: StaticString = #fileID, line: UInt = #line,
         _ transform: @escaping @Sendable (T.Element) throws -> U
     ) -> Promise<[U.T.Element]> where U.T: Sequence, U.T.Element: Sendable {
-        thenFlatMap(via: PlacedHandler(on: dispatcher, transform))
+        thenFlatMap(
+            via: PlacedHandler(on: dispatcher, transform),
+            madeAt: RecordedSite("thenFlatMap", fileID: file, line: line))
     }
 
     // Each operator's work, written once for its three overloads.
 
     @inlinable
-    func thenMap<U: Thenable>(via handler: PlacedHandler<@Sendable (T.Element) throws -> U>) -> Promise<[U.T]>
-    {
-        then(via: handler.map { transform in { when(fulfilled: try $0.map(transform)) } })
+    func thenMap<U: Thenable>(
+        via handler: PlacedHandler<@Sendable (T.Element) throws -> U>, madeAt site: RecordedSite
+    ) -> Promise<[U.T]> {
+        let each: PlacedHandler<@Sendable (T) throws -> Promise<[U.T]>> = handler.map { transform in
+            { when(fulfilled: try $0.map(transform)) }
+        }
+        // The step of `then`, in a box that records the caller's site.
+        return Promise(chain(on: each.queue, ThenStep(each.body), madeAt: site))
     }
 
     @inlinable
     func thenFlatMap<U: Thenable>(
-        via handler: PlacedHandler<@Sendable (T.Element) throws -> U>
+        via handler: PlacedHandler<@Sendable (T.Element) throws -> U>, madeAt site: RecordedSite
     ) -> Promise<[U.T.Element]> where U.T: Sequence, U.T.Element: Sendable {
-        thenMap(via: handler).map(on: nil) { $0.flatMap { $0 } }
+        thenMap(via: handler, madeAt: site).map(
+            via: PlacedHandler(on: nil) { @Sendable in $0.flatMap { $0 } }, madeAt: site)
     }
 }
 
@@ -125,13 +150,16 @@ extension Guarantee where T: Sequence, T.Element: Sendable {
     /// ```
     @inlinable
     public func thenMap<U: Sendable>(
+        file: StaticString = #fileID, line: UInt = #line,
         @_inheritActorContext(always) _ transform:
             @escaping @isolated(any) @Sendable (T.Element) -> Guarantee<U>
     ) -> Guarantee<[U]> {
-        thenMap(via: PlacedHandler(transform, else: .map))
+        thenMap(
+            via: PlacedHandler(transform, else: .map),
+            madeAt: RecordedSite("thenMap", fileID: file, line: line))
     }
 
-    /// Like ``thenMap(_:)``, with `transform` run on `on`, or inline when `on` is `nil`.
+    /// Like ``thenMap(file:line:_:)``, with `transform` run on `on`, or inline when `on` is `nil`.
     ///
     /// ```swift
     /// Guarantee.value(["a", "b"]).thenMap(on: nil) { name in
@@ -142,12 +170,15 @@ extension Guarantee where T: Sequence, T.Element: Sendable {
     public func thenMap<U: Sendable>(
         on: DispatchQueue?,
         flags: DispatchWorkItemFlags? = nil,
+        file: StaticString = #fileID, line: UInt = #line,
         _ transform: @escaping @Sendable (T.Element) -> Guarantee<U>
     ) -> Guarantee<[U]> {
-        thenMap(via: PlacedHandler(on: on, flags: flags, transform))
+        thenMap(
+            via: PlacedHandler(on: on, flags: flags, transform),
+            madeAt: RecordedSite("thenMap", fileID: file, line: line))
     }
 
-    /// Like ``thenMap(_:)``, with `transform` run through `dispatcher`.
+    /// Like ``thenMap(file:line:_:)``, with `transform` run through `dispatcher`.
     ///
     /// ```swift
     /// Guarantee.value(["a", "b"]).thenMap(on: eventLoopDispatcher) { name in
@@ -157,9 +188,12 @@ extension Guarantee where T: Sequence, T.Element: Sendable {
     @inlinable
     public func thenMap<U: Sendable>(
         on dispatcher: some Dispatcher,
+        file: StaticString = #fileID, line: UInt = #line,
         _ transform: @escaping @Sendable (T.Element) -> Guarantee<U>
     ) -> Guarantee<[U]> {
-        thenMap(via: PlacedHandler(on: dispatcher, transform))
+        thenMap(
+            via: PlacedHandler(on: dispatcher, transform),
+            madeAt: RecordedSite("thenMap", fileID: file, line: line))
     }
 
     /// Starts a guarantee of a sequence for each element and concatenates their values.
@@ -173,13 +207,17 @@ extension Guarantee where T: Sequence, T.Element: Sendable {
     /// ```
     @inlinable
     public func thenFlatMap<U: Sequence & Sendable>(
+        file: StaticString = #fileID, line: UInt = #line,
         @_inheritActorContext(always) _ transform:
             @escaping @isolated(any) @Sendable (T.Element) -> Guarantee<U>
     ) -> Guarantee<[U.Element]> where U.Element: Sendable {
-        thenFlatMap(via: PlacedHandler(transform, else: .map))
+        thenFlatMap(
+            via: PlacedHandler(transform, else: .map),
+            madeAt: RecordedSite("thenFlatMap", fileID: file, line: line))
     }
 
-    /// Like ``thenFlatMap(_:)``, with `transform` run on `on`, or inline when `on` is `nil`.
+    /// Like ``thenFlatMap(file:line:_:)``, with `transform` run on `on`, or inline when `on` is
+    /// `nil`.
     ///
     /// ```swift
     /// Guarantee.value(["a", "b"]).thenFlatMap(on: nil) { folder in
@@ -190,12 +228,15 @@ extension Guarantee where T: Sequence, T.Element: Sendable {
     public func thenFlatMap<U: Sequence & Sendable>(
         on: DispatchQueue?,
         flags: DispatchWorkItemFlags? = nil,
+        file: StaticString = #fileID, line: UInt = #line,
         _ transform: @escaping @Sendable (T.Element) -> Guarantee<U>
     ) -> Guarantee<[U.Element]> where U.Element: Sendable {
-        thenFlatMap(via: PlacedHandler(on: on, flags: flags, transform))
+        thenFlatMap(
+            via: PlacedHandler(on: on, flags: flags, transform),
+            madeAt: RecordedSite("thenFlatMap", fileID: file, line: line))
     }
 
-    /// Like ``thenFlatMap(_:)``, with `transform` run through `dispatcher`.
+    /// Like ``thenFlatMap(file:line:_:)``, with `transform` run through `dispatcher`.
     ///
     /// ```swift
     /// Guarantee.value(["a", "b"]).thenFlatMap(on: eventLoopDispatcher) { folder in
@@ -205,24 +246,32 @@ extension Guarantee where T: Sequence, T.Element: Sendable {
     @inlinable
     public func thenFlatMap<U: Sequence & Sendable>(
         on dispatcher: some Dispatcher,
+        file: StaticString = #fileID, line: UInt = #line,
         _ transform: @escaping @Sendable (T.Element) -> Guarantee<U>
     ) -> Guarantee<[U.Element]> where U.Element: Sendable {
-        thenFlatMap(via: PlacedHandler(on: dispatcher, transform))
+        thenFlatMap(
+            via: PlacedHandler(on: dispatcher, transform),
+            madeAt: RecordedSite("thenFlatMap", fileID: file, line: line))
     }
 
     // Each operator's work, written once for its three overloads.
 
     @inlinable
     func thenMap<U: Sendable>(
-        via handler: PlacedHandler<@Sendable (T.Element) -> Guarantee<U>>
+        via handler: PlacedHandler<@Sendable (T.Element) -> Guarantee<U>>, madeAt site: RecordedSite
     ) -> Guarantee<[U]> {
-        then(via: handler.map { transform in { @Sendable in when(guarantees: $0.map(transform)) } })
+        let each: PlacedHandler<@Sendable (T) -> Guarantee<[U]>> = handler.map { transform in
+            { @Sendable in when(guarantees: $0.map(transform)) }
+        }
+        // The step of `then`, in a box that records the caller's site.
+        return Guarantee<[U]>(chain(on: each.queue, GuaranteeThenStep(each.body), madeAt: site))
     }
 
     @inlinable
     func thenFlatMap<U: Sequence & Sendable>(
-        via handler: PlacedHandler<@Sendable (T.Element) -> Guarantee<U>>
+        via handler: PlacedHandler<@Sendable (T.Element) -> Guarantee<U>>, madeAt site: RecordedSite
     ) -> Guarantee<[U.Element]> where U.Element: Sendable {
-        thenMap(via: handler).map(on: nil) { $0.flatMap { $0 } }
+        thenMap(via: handler, madeAt: site).map(
+            via: PlacedHandler(on: nil) { @Sendable in $0.flatMap { $0 } }, madeAt: site)
     }
 }

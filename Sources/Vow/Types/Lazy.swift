@@ -20,9 +20,11 @@ extension Promise {
     /// returns. A throw from `body` rejects the promise.
     @inlinable
     public static func lazy(
+        file: StaticString = #fileID, line: UInt = #line,
         @_inheritActorContext(always) _ body: @escaping @isolated(any) @Sendable (Resolver<T>) throws -> Void
     ) -> Promise<T> {
         let work = PlacedHandler(body, else: .inline)
+        let site = RecordedSite("Promise.lazy", fileID: file, line: line)
         return Promise(
             dormant: { box in
                 work.queue.dispatch {
@@ -37,7 +39,8 @@ extension Promise {
                         }
                     }
                 }
-            })
+            },
+            madeAt: site)
     }
 
     /// A promise that starts the thenable `body` returns only when the first handler is
@@ -54,12 +57,16 @@ extension Promise {
     /// ```
     @inlinable
     public static func lazy<U: Thenable>(
+        file: StaticString = #fileID, line: UInt = #line,
         @_inheritActorContext(always) _ body: @escaping @isolated(any) @Sendable () throws -> U
     ) -> Promise<T> where U.T == T {
         let work = PlacedHandler(body, else: .inline)
-        return Promise(dormant: { box in
-            work.queue.dispatch { box.settle { try box.follow(work.body()) } }
-        })
+        let site = RecordedSite("Promise.lazy", fileID: file, line: line)
+        return Promise(
+            dormant: { box in
+                work.queue.dispatch { box.settle { try box.follow(work.body()) } }
+            },
+            madeAt: site)
     }
 }
 
@@ -75,18 +82,22 @@ extension Guarantee {
     /// ```
     @inlinable
     public static func lazy(
+        file: StaticString = #fileID, line: UInt = #line,
         @_inheritActorContext(always) _ body:
             @escaping @isolated(any) @Sendable (@escaping @Sendable (T) -> Void) -> Void
     ) -> Guarantee<T> {
         let work = PlacedHandler(body, else: .inline)
-        return Guarantee(dormant: { box in
-            work.queue.dispatch {
-                box.resolve {
-                    let sealer = GuaranteeSealer(box)
-                    work.body { sealer.resolve($0) }
+        let site = RecordedSite("Guarantee.lazy", fileID: file, line: line)
+        return Guarantee(
+            dormant: { box in
+                work.queue.dispatch {
+                    box.resolve {
+                        let sealer = GuaranteeSealer(box)
+                        work.body { sealer.resolve($0) }
+                    }
                 }
-            }
-        })
+            },
+            madeAt: site)
     }
 
     /// A guarantee that starts the guarantee `body` returns only when the first handler is
@@ -98,12 +109,16 @@ extension Guarantee {
     /// ```
     @inlinable
     public static func lazy(
+        file: StaticString = #fileID, line: UInt = #line,
         @_inheritActorContext(always) _ body: @escaping @isolated(any) @Sendable () -> Guarantee<T>
     ) -> Guarantee<T> {
         let work = PlacedHandler(body, else: .inline)
-        return Guarantee(dormant: { box in
-            work.queue.dispatch { box.resolve { box.follow(work.body()) } }
-        })
+        let site = RecordedSite("Guarantee.lazy", fileID: file, line: line)
+        return Guarantee(
+            dormant: { box in
+                work.queue.dispatch { box.resolve { box.follow(work.body()) } }
+            },
+            madeAt: site)
     }
 }
 

@@ -127,7 +127,8 @@ public final class PromiseCache<Key: Hashable & Sendable, Value: Sendable>: Send
     ///
     /// - Parameters:
     ///   - retention: How long fulfilled values are kept; only while in flight, by default. A
-    ///     negative time makes every ``value(for:)`` reject with ``PromiseError/badInput(_:)``.
+    ///     negative time makes every ``value(for:file:line:)`` reject with
+    ///     ``PromiseError/badInput(_:)``.
     ///   - clock: The clock a ``Retention/for(_:)`` time is measured on: pass a ``ManualClock``
     ///     in tests.
     ///   - lookup: Starts the lookup of one key. A throw rejects the callers waiting for it.
@@ -152,7 +153,7 @@ public final class PromiseCache<Key: Hashable & Sendable, Value: Sendable>: Send
     ///     show(users)  // One lookup per distinct id.
     /// }
     /// ```
-    public func value(for key: Key) -> Promise<Value> {
+    public func value(for key: Key, file: StaticString = #fileID, line: UInt = #line) -> Promise<Value> {
         if case .for(let time) = retention, time < .zero {
             return Promise(
                 error: PromiseError.badInput("a PromiseCache cannot keep values for \(time), a negative time")
@@ -170,7 +171,9 @@ public final class PromiseCache<Key: Hashable & Sendable, Value: Sendable>: Send
                     if table.generation(of: key) == generation { table.set(nil, for: key) }
                 }
             case .inFlight(let lookup):
-                let caller = follow(lookup, for: key)
+                let caller = follow(
+                    lookup, for: key,
+                    madeAt: RecordedSite("PromiseCache.value(for:)", fileID: file, line: line))
                 if isNew {
                     lookup.box.settle { try lookup.box.follow(self.lookup(key)) }
                 }
@@ -215,9 +218,10 @@ public final class PromiseCache<Key: Hashable & Sendable, Value: Sendable>: Send
         }
     }
 
-    /// A caller's own promise of the shared lookup's result; it is the caller's to cancel.
-    private func follow(_ lookup: Lookup, for key: Key) -> Promise<Value> {
-        let caller = EmptyBox<Result<Value, any Error>>()
+    /// A caller's own promise of the shared lookup's result, in a box that records the caller's
+    /// `site`; it is the caller's to cancel.
+    private func follow(_ lookup: Lookup, for key: Key, madeAt site: RecordedSite) -> Promise<Value> {
+        let caller = EmptyBox<Result<Value, any Error>>(madeAt: site)
         let leaving = Caller(of: self, for: key, waitingFor: lookup)
         // Set before the handler is attached, while no other thread can reach the box.
         caller.wait(on: leaving, token: 0)
