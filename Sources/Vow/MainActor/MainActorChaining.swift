@@ -1,7 +1,8 @@
 // The value operators of a main-actor promise. Each is the shared promise's operator, given the
 // handler as a main-actor one (`PlacedHandler(mainActor:)`, on the main queue, as any handler
 // written on the main actor runs) and wrapped to unwrap the input and wrap the output, both on
-// the main actor; see MainActorValue.swift.
+// the main actor; see MainActorValue.swift. Each chains the shared operator's step itself, so
+// that its box records the caller's site.
 
 @MainActor
 extension MainActorPromise {
@@ -11,13 +12,24 @@ extension MainActorPromise {
     /// fetchNote().then { note in save(note) }
     /// ```
     @inlinable
-    public func then<U>(_ body: @escaping @MainActor (T) throws -> MainActorPromise<U>) -> MainActorPromise<U>
-    {
-        MainActorPromise<U>(
-            shared.then(
-                via: PlacedHandler(mainActor: body).map { body in { @Sendable in try body($0.value).shared } }
-            )
-        )
+    public func then<U>(
+        file: StaticString = #fileID, line: UInt = #line,
+        _ body: @escaping @MainActor (T) throws -> MainActorPromise<U>
+    ) -> MainActorPromise<U> {
+        then(madeAt: RecordedSite("then", fileID: file, line: line), body)
+    }
+
+    /// `then` with a main-actor promise, in a box that records `site`.
+    @inlinable
+    func then<U>(
+        madeAt site: RecordedSite, _ body: @escaping @MainActor (T) throws -> MainActorPromise<U>
+    ) -> MainActorPromise<U> {
+        let handler: PlacedHandler<@Sendable (MainActorValue<T>) throws -> Promise<MainActorValue<U>>> =
+            PlacedHandler(mainActor: body).map { body in
+                { @Sendable in try body($0.value).shared }
+            }
+        return MainActorPromise<U>(
+            Promise(shared.chain(on: handler.queue, ThenStep(handler.body), madeAt: site)))
     }
 
     /// Starts the next step with the fulfilled value; it settles as the guarantee `body`
@@ -27,13 +39,19 @@ extension MainActorPromise {
     /// fetchNote().then { note in confirm(deleting: note) }
     /// ```
     @inlinable
-    public func then<U>(_ body: @escaping @MainActor (T) throws -> MainActorGuarantee<U>) -> MainActorPromise<
-        U
-    > {
-        MainActorPromise<U>(
-            shared.then(
-                via: PlacedHandler(mainActor: body).map { body in { @Sendable in try body($0.value).shared } }
-            )
+    public func then<U>(
+        file: StaticString = #fileID, line: UInt = #line,
+        _ body: @escaping @MainActor (T) throws -> MainActorGuarantee<U>
+    ) -> MainActorPromise<U> {
+        let handler: PlacedHandler<@Sendable (MainActorValue<T>) throws -> Guarantee<MainActorValue<U>>> =
+            PlacedHandler(mainActor: body).map { body in
+                { @Sendable in try body($0.value).shared }
+            }
+        return MainActorPromise<U>(
+            Promise(
+                shared.chain(
+                    on: handler.queue, ThenStep(handler.body),
+                    madeAt: RecordedSite("then", fileID: file, line: line)))
         )
     }
 
@@ -44,13 +62,28 @@ extension MainActorPromise {
     /// fetchNote().then { note in fetchMarkdown(id: note.tags.count) }
     /// ```
     @inlinable
-    public func then<U: Thenable>(_ body: @escaping @MainActor (T) throws -> U) -> MainActorPromise<U.T> {
-        MainActorPromise<U.T>(
-            shared.then(
-                via: PlacedHandler(mainActor: body).map { body in
-                    { @Sendable in try body($0.value).map(on: nil) { MainActorValue($0) } }
-                })
-        )
+    public func then<U: Thenable>(
+        file: StaticString = #fileID, line: UInt = #line, _ body: @escaping @MainActor (T) throws -> U
+    ) -> MainActorPromise<U.T> {
+        then(madeAt: RecordedSite("then", fileID: file, line: line), body)
+    }
+
+    /// `then` with shared work, in a box that records `site`.
+    @inlinable
+    func then<U: Thenable>(
+        madeAt site: RecordedSite, _ body: @escaping @MainActor (T) throws -> U
+    ) -> MainActorPromise<U.T> {
+        let handler: PlacedHandler<@Sendable (MainActorValue<T>) throws -> Promise<MainActorValue<U.T>>> =
+            PlacedHandler(mainActor: body).map { body in
+                // The thenable `body` returns, brought to the main actor in a box of Vow's own.
+                { @Sendable in
+                    try body($0.value).map(
+                        via: PlacedHandler(on: nil) { @Sendable in MainActorValue($0) },
+                        madeAt: RecordedSite())
+                }
+            }
+        return MainActorPromise<U.T>(
+            Promise(shared.chain(on: handler.queue, ThenStep(handler.body), madeAt: site)))
     }
 
     /// Transforms the fulfilled value; a throw rejects.
@@ -59,12 +92,24 @@ extension MainActorPromise {
     /// MainActorPromise(fetchMarkdown(id: id)).map { Note(text: $0) }
     /// ```
     @inlinable
-    public func map<U>(_ transform: @escaping @MainActor (T) throws -> U) -> MainActorPromise<U> {
+    public func map<U>(
+        file: StaticString = #fileID, line: UInt = #line, _ transform: @escaping @MainActor (T) throws -> U
+    ) -> MainActorPromise<U> {
+        map(madeAt: RecordedSite("map", fileID: file, line: line), transform)
+    }
+
+    /// Transforms the fulfilled value in a box that records `site`: `map`, `compactMap` and
+    /// `done`.
+    @inlinable
+    func map<U>(
+        madeAt site: RecordedSite, _ transform: @escaping @MainActor (T) throws -> U
+    ) -> MainActorPromise<U> {
         MainActorPromise<U>(
             shared.map(
                 via: PlacedHandler(mainActor: transform).map { transform in
                     { @Sendable in MainActorValue(try transform($0.value)) }
-                })
+                },
+                madeAt: site)
         )
     }
 
@@ -78,8 +123,10 @@ extension MainActorPromise {
     /// fetchNote().compactMap { $0.tags.first }
     /// ```
     @inlinable
-    public func compactMap<U>(_ transform: @escaping @MainActor (T) throws -> U?) -> MainActorPromise<U> {
-        map { value in
+    public func compactMap<U>(
+        file: StaticString = #fileID, line: UInt = #line, _ transform: @escaping @MainActor (T) throws -> U?
+    ) -> MainActorPromise<U> {
+        map(madeAt: RecordedSite("compactMap", fileID: file, line: line)) { value in
             guard let transformed = try transform(value) else {
                 throw PromiseError.compactMap(String(describing: value), U.self)
             }
@@ -93,8 +140,10 @@ extension MainActorPromise {
     /// fetchNote().done { textView.note = $0 }.catch { report($0) }
     /// ```
     @inlinable
-    public func done(_ body: @escaping @MainActor (T) throws -> Void) -> MainActorPromise<Void> {
-        map(body)
+    public func done(
+        file: StaticString = #fileID, line: UInt = #line, _ body: @escaping @MainActor (T) throws -> Void
+    ) -> MainActorPromise<Void> {
+        map(madeAt: RecordedSite("done", fileID: file, line: line), body)
     }
 
     /// Looks at the fulfilled value and passes it on; a throw rejects.
@@ -103,10 +152,18 @@ extension MainActorPromise {
     /// fetchNote().get { $0.tags.append("seen") }.done { textView.note = $0 }.catch { report($0) }
     /// ```
     @inlinable
-    public func get(_ body: @escaping @MainActor (T) throws -> Void) -> MainActorPromise<T> {
-        MainActorPromise(
-            shared.get(
-                via: PlacedHandler(mainActor: body).map { body in { @Sendable in try body($0.value) } })
+    public func get(
+        file: StaticString = #fileID, line: UInt = #line, _ body: @escaping @MainActor (T) throws -> Void
+    ) -> MainActorPromise<T> {
+        let handler: PlacedHandler<@Sendable (MainActorValue<T>) throws -> Void> =
+            PlacedHandler(mainActor: body).map { body in
+                { @Sendable in try body($0.value) }
+            }
+        return MainActorPromise(
+            Promise(
+                shared.chain(
+                    on: handler.queue, GetStep(handler.body),
+                    madeAt: RecordedSite("get", fileID: file, line: line)))
         )
     }
 
@@ -116,10 +173,19 @@ extension MainActorPromise {
     /// fetchNote().tap { print("note:", $0) }
     /// ```
     @inlinable
-    public func tap(_ body: @escaping @MainActor (Result<T, any Error>) -> Void) -> MainActorPromise<T> {
-        MainActorPromise(
-            shared.tap(
-                via: PlacedHandler(mainActor: body).map { body in { @Sendable in body($0.map(\.value)) } })
+    public func tap(
+        file: StaticString = #fileID, line: UInt = #line,
+        _ body: @escaping @MainActor (Result<T, any Error>) -> Void
+    ) -> MainActorPromise<T> {
+        let handler: PlacedHandler<@Sendable (Result<MainActorValue<T>, any Error>) -> Void> =
+            PlacedHandler(mainActor: body).map { body in
+                { @Sendable in body($0.map(\.value)) }
+            }
+        return MainActorPromise(
+            Promise(
+                shared.chain(
+                    on: handler.queue, TapStep(handler.body),
+                    madeAt: RecordedSite("tap", fileID: file, line: line)))
         )
     }
 
@@ -129,7 +195,10 @@ extension MainActorPromise {
     /// fetchNote().asVoid()
     /// ```
     @inlinable
-    public func asVoid() -> MainActorPromise<Void> {
-        MainActorPromise<Void>(shared.map(on: nil) { _ in MainActorValue(()) })
+    public func asVoid(file: StaticString = #fileID, line: UInt = #line) -> MainActorPromise<Void> {
+        MainActorPromise<Void>(
+            shared.map(
+                via: PlacedHandler(on: nil) { @Sendable _ in MainActorValue(()) },
+                madeAt: RecordedSite("asVoid", fileID: file, line: line)))
     }
 }

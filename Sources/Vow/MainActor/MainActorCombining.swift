@@ -11,12 +11,15 @@
 /// ```
 @MainActor
 @inlinable
-public func when<T>(fulfilled promises: [MainActorPromise<T>]) -> MainActorPromise<[T]> {
+public func when<T>(
+    fulfilled promises: [MainActorPromise<T>], file: StaticString = #fileID, line: UInt = #line
+) -> MainActorPromise<[T]> {
     MainActorPromise(
         when(fulfilled: promises.map(\.shared)).map(
             via: PlacedHandler(mainActor: { (values: [MainActorValue<T>]) in
                 MainActorValue(values.map(\.value))
-            })
+            }),
+            madeAt: RecordedSite("when", fileID: file, line: line)
         )
     )
 }
@@ -32,13 +35,15 @@ public func when<T>(fulfilled promises: [MainActorPromise<T>]) -> MainActorPromi
 @MainActor
 @inlinable
 public func when<A, B>(
-    fulfilled first: MainActorPromise<A>, _ second: MainActorPromise<B>
+    fulfilled first: MainActorPromise<A>, _ second: MainActorPromise<B>,
+    file: StaticString = #fileID, line: UInt = #line
 ) -> MainActorPromise<(A, B)> {
     MainActorPromise(
         when(fulfilled: first.shared, second.shared).map(
             via: PlacedHandler(mainActor: { (values: (MainActorValue<A>, MainActorValue<B>)) in
                 MainActorValue((values.0.value, values.1.value))
-            })
+            }),
+            madeAt: RecordedSite("when", fileID: file, line: line)
         )
     )
 }
@@ -53,12 +58,24 @@ public func when<A, B>(
 /// ```
 @MainActor
 @inlinable
-public func when<T>(resolved promises: [MainActorPromise<T>]) -> MainActorGuarantee<[Result<T, any Error>]> {
+public func when<T>(
+    resolved promises: [MainActorPromise<T>], file: StaticString = #fileID, line: UInt = #line
+) -> MainActorGuarantee<[Result<T, any Error>]> {
+    when(resolved: promises, madeAt: RecordedSite("when", fileID: file, line: line))
+}
+
+/// `when(resolved:)` of main-actor promises, whose gathering box records `site`.
+@MainActor
+@inlinable
+func when<T>(
+    resolved promises: [MainActorPromise<T>], madeAt site: RecordedSite
+) -> MainActorGuarantee<[Result<T, any Error>]> {
     MainActorGuarantee(
         when(resolved: promises.map(\.shared)).map(
             via: PlacedHandler(mainActor: { (results: [Result<MainActorValue<T>, any Error>]) in
                 MainActorValue(results.map { $0.map(\.value) })
-            })
+            }),
+            madeAt: site
         )
     )
 }
@@ -71,10 +88,11 @@ public func when<T>(resolved promises: [MainActorPromise<T>]) -> MainActorGuaran
 /// ```
 @MainActor
 @inlinable
-public func when<T>(resolved first: MainActorPromise<T>, _ others: MainActorPromise<T>...)
-    -> MainActorGuarantee<[Result<T, any Error>]>
-{
-    when(resolved: [first] + others)
+public func when<T>(
+    resolved first: MainActorPromise<T>, _ others: MainActorPromise<T>...,
+    file: StaticString = #fileID, line: UInt = #line
+) -> MainActorGuarantee<[Result<T, any Error>]> {
+    when(resolved: [first] + others, madeAt: RecordedSite("when", fileID: file, line: line))
 }
 
 /// Resolves with every value once all the main-actor guarantees resolve, in their order.
@@ -85,12 +103,15 @@ public func when<T>(resolved first: MainActorPromise<T>, _ others: MainActorProm
 /// ```
 @MainActor
 @inlinable
-public func when<T>(guarantees: [MainActorGuarantee<T>]) -> MainActorGuarantee<[T]> {
+public func when<T>(
+    guarantees: [MainActorGuarantee<T>], file: StaticString = #fileID, line: UInt = #line
+) -> MainActorGuarantee<[T]> {
     MainActorGuarantee(
         when(guarantees: guarantees.map(\.shared)).map(
             via: PlacedHandler(mainActor: { (values: [MainActorValue<T>]) in
                 MainActorValue(values.map(\.value))
-            })
+            }),
+            madeAt: RecordedSite("when", fileID: file, line: line)
         )
     )
 }

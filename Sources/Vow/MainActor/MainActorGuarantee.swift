@@ -45,7 +45,8 @@ extension MainActorGuarantee {
     /// A pending guarantee and the function that resolves it, on the main actor.
     ///
     /// Only the first call takes effect. If the function goes away uncalled, Vow reports
-    /// ``LogEvent/pendingGuaranteeDeallocated(createdAt:)``, as for ``Guarantee/pending(file:line:)``.
+    /// ``LogEvent/pendingGuaranteeDeallocated(createdAt:)``, as for
+    /// ``Guarantee/pending(file:line:)``.
     ///
     /// ```swift
     /// let (answer, resolve) = MainActorGuarantee<Bool>.pending()
@@ -55,8 +56,10 @@ extension MainActorGuarantee {
     public static func pending(
         file: StaticString = #fileID, line: UInt = #line
     ) -> (guarantee: MainActorGuarantee<T>, resolve: @MainActor @Sendable (T) -> Void) {
-        let (guarantee, resolve) = Guarantee<MainActorValue<T>>.pending(file: file, line: line)
-        return (MainActorGuarantee(guarantee), { resolve(MainActorValue($0)) })
+        let box = EmptyBox<MainActorValue<T>>(
+            madeAt: RecordedSite("MainActorGuarantee.pending()", fileID: file, line: line))
+        let sealer = GuaranteeSealer(box)
+        return (MainActorGuarantee(Guarantee(box)), { sealer.resolve(MainActorValue($0)) })
     }
 
     /// A main-actor guarantee that resolves as `guarantee` does, without a hop.
@@ -65,8 +68,12 @@ extension MainActorGuarantee {
     /// MainActorGuarantee(after(seconds: 1).map { "tick" })
     /// ```
     @inlinable
-    public init(_ guarantee: Guarantee<T>) where T: Sendable {
-        self.init(guarantee.map(on: nil) { MainActorValue($0) })
+    public init(_ guarantee: Guarantee<T>, file: StaticString = #fileID, line: UInt = #line)
+    where T: Sendable {
+        self.init(
+            guarantee.map(
+                via: PlacedHandler(on: nil) { @Sendable in MainActorValue($0) },
+                madeAt: RecordedSite("MainActorGuarantee(_:)", fileID: file, line: line)))
     }
 }
 
@@ -77,8 +84,16 @@ extension Guarantee {
     /// let title: Guarantee<String> = Guarantee(MainActorGuarantee.value(Note(text: "draft")).map { $0.text })
     /// ```
     @inlinable
-    public convenience init(_ guarantee: MainActorGuarantee<T>) {
-        let box = guarantee.shared.consume(into: EmptyBox<T>()) { box in
+    public convenience init(
+        _ guarantee: MainActorGuarantee<T>, file: StaticString = #fileID, line: UInt = #line
+    ) {
+        self.init(guarantee, madeAt: RecordedSite("Guarantee(_:)", fileID: file, line: line))
+    }
+
+    /// A shared guarantee of the value of `guarantee`, in a box that records `site`.
+    @inlinable
+    convenience init(_ guarantee: MainActorGuarantee<T>, madeAt site: RecordedSite) {
+        let box = guarantee.shared.consume(into: EmptyBox<T>(madeAt: site)) { box in
             // A guarantee's result is always a success, so `get()` cannot throw here.
             { box.seal(try! $0.get().value) }
         }
@@ -94,10 +109,17 @@ extension MainActorGuarantee {
     /// confirm(deleting: Note(text: "draft")).then { yes in MainActorGuarantee.value(yes ? "Deleted" : "Kept") }
     /// ```
     @inlinable
-    public func then<U>(_ body: @escaping @MainActor (T) -> MainActorGuarantee<U>) -> MainActorGuarantee<U> {
-        MainActorGuarantee<U>(
-            shared.then(
-                via: PlacedHandler(mainActor: body).map { body in { @Sendable in body($0.value).shared } })
+    public func then<U>(
+        file: StaticString = #fileID, line: UInt = #line,
+        _ body: @escaping @MainActor (T) -> MainActorGuarantee<U>
+    ) -> MainActorGuarantee<U> {
+        let handler: PlacedHandler<@Sendable (MainActorValue<T>) -> Guarantee<MainActorValue<U>>> =
+            PlacedHandler(mainActor: body).map { body in { @Sendable in body($0.value).shared } }
+        return MainActorGuarantee<U>(
+            Guarantee(
+                shared.chain(
+                    on: handler.queue, GuaranteeThenStep(handler.body),
+                    madeAt: RecordedSite("then", fileID: file, line: line)))
         )
     }
 
@@ -108,9 +130,12 @@ extension MainActorGuarantee {
     /// confirm(deleting: note).then { _ in save(note) }
     /// ```
     @inlinable
-    public func then<U>(_ body: @escaping @MainActor (T) throws -> MainActorPromise<U>) -> MainActorPromise<U>
-    {
-        asPromise().then(body)
+    public func then<U>(
+        file: StaticString = #fileID, line: UInt = #line,
+        _ body: @escaping @MainActor (T) throws -> MainActorPromise<U>
+    ) -> MainActorPromise<U> {
+        let site = RecordedSite("then", fileID: file, line: line)
+        return asPromise(madeAt: site).then(madeAt: site, body)
     }
 
     /// Starts shared work with the value, such as a request, whose `Sendable` value comes back
@@ -120,8 +145,11 @@ extension MainActorGuarantee {
     /// confirm(deleting: Note(text: "draft")).then { _ in fetchMarkdown(id: 1) }
     /// ```
     @inlinable
-    public func then<U: Thenable>(_ body: @escaping @MainActor (T) throws -> U) -> MainActorPromise<U.T> {
-        asPromise().then(body)
+    public func then<U: Thenable>(
+        file: StaticString = #fileID, line: UInt = #line, _ body: @escaping @MainActor (T) throws -> U
+    ) -> MainActorPromise<U.T> {
+        let site = RecordedSite("then", fileID: file, line: line)
+        return asPromise(madeAt: site).then(madeAt: site, body)
     }
 
     /// Starts a shared guarantee with the value, whose `Sendable` value comes back to the main
@@ -131,12 +159,23 @@ extension MainActorGuarantee {
     /// confirm(deleting: Note(text: "draft")).then { _ in after(seconds: 1).map { "later" } }
     /// ```
     @inlinable
-    public func then<U>(_ body: @escaping @MainActor (T) -> Guarantee<U>) -> MainActorGuarantee<U> {
-        MainActorGuarantee<U>(
-            shared.then(
-                via: PlacedHandler(mainActor: body).map { body in
-                    { @Sendable in body($0.value).map(on: nil) { MainActorValue($0) } }
-                })
+    public func then<U>(
+        file: StaticString = #fileID, line: UInt = #line, _ body: @escaping @MainActor (T) -> Guarantee<U>
+    ) -> MainActorGuarantee<U> {
+        let handler: PlacedHandler<@Sendable (MainActorValue<T>) -> Guarantee<MainActorValue<U>>> =
+            PlacedHandler(mainActor: body).map { body in
+                // The guarantee `body` returns, brought to the main actor in a box of Vow's own.
+                { @Sendable in
+                    body($0.value).map(
+                        via: PlacedHandler(on: nil) { @Sendable in MainActorValue($0) },
+                        madeAt: RecordedSite())
+                }
+            }
+        return MainActorGuarantee<U>(
+            Guarantee(
+                shared.chain(
+                    on: handler.queue, GuaranteeThenStep(handler.body),
+                    madeAt: RecordedSite("then", fileID: file, line: line)))
         )
     }
 
@@ -146,12 +185,23 @@ extension MainActorGuarantee {
     /// confirm(deleting: Note(text: "draft")).map { $0 ? "Deleted" : "Kept" }
     /// ```
     @inlinable
-    public func map<U>(_ transform: @escaping @MainActor (T) -> U) -> MainActorGuarantee<U> {
+    public func map<U>(
+        file: StaticString = #fileID, line: UInt = #line, _ transform: @escaping @MainActor (T) -> U
+    ) -> MainActorGuarantee<U> {
+        map(madeAt: RecordedSite("map", fileID: file, line: line), transform)
+    }
+
+    /// Transforms the value in a box that records `site`: `map` and `done`.
+    @inlinable
+    func map<U>(
+        madeAt site: RecordedSite, _ transform: @escaping @MainActor (T) -> U
+    ) -> MainActorGuarantee<U> {
         MainActorGuarantee<U>(
             shared.map(
                 via: PlacedHandler(mainActor: transform).map { transform in
                     { @Sendable in MainActorValue(transform($0.value)) }
-                })
+                },
+                madeAt: site)
         )
     }
 
@@ -162,8 +212,10 @@ extension MainActorGuarantee {
     /// ```
     @discardableResult
     @inlinable
-    public func done(_ body: @escaping @MainActor (T) -> Void) -> MainActorGuarantee<Void> {
-        map(body)
+    public func done(
+        file: StaticString = #fileID, line: UInt = #line, _ body: @escaping @MainActor (T) -> Void
+    ) -> MainActorGuarantee<Void> {
+        map(madeAt: RecordedSite("done", fileID: file, line: line), body)
     }
 
     /// Looks at the value and passes it on.
@@ -172,16 +224,28 @@ extension MainActorGuarantee {
     /// confirm(deleting: Note(text: "draft")).get { print("chose", $0) }
     /// ```
     @inlinable
-    public func get(_ body: @escaping @MainActor (T) -> Void) -> MainActorGuarantee<T> {
-        MainActorGuarantee(
-            shared.get(via: PlacedHandler(mainActor: body).map { body in { @Sendable in body($0.value) } })
+    public func get(
+        file: StaticString = #fileID, line: UInt = #line, _ body: @escaping @MainActor (T) -> Void
+    ) -> MainActorGuarantee<T> {
+        let handler: PlacedHandler<@Sendable (MainActorValue<T>) -> Void> =
+            PlacedHandler(mainActor: body).map { body in
+                { @Sendable in body($0.value) }
+            }
+        return MainActorGuarantee(
+            Guarantee(
+                shared.chain(
+                    on: handler.queue, GuaranteeGetStep(handler.body),
+                    madeAt: RecordedSite("get", fileID: file, line: line)))
         )
     }
 
     /// Discards the value.
     @inlinable
-    public func asVoid() -> MainActorGuarantee<Void> {
-        MainActorGuarantee<Void>(shared.map(on: nil) { _ in MainActorValue(()) })
+    public func asVoid(file: StaticString = #fileID, line: UInt = #line) -> MainActorGuarantee<Void> {
+        MainActorGuarantee<Void>(
+            shared.map(
+                via: PlacedHandler(on: nil) { @Sendable _ in MainActorValue(()) },
+                madeAt: RecordedSite("asVoid", fileID: file, line: line)))
     }
 
     /// The guarantee as a promise that never rejects, for a chain that goes on with steps that
@@ -193,7 +257,16 @@ extension MainActorGuarantee {
     /// }
     /// ```
     @inlinable
-    public func asPromise() -> MainActorPromise<T> {
-        MainActorPromise(Promise(shared))
+    public func asPromise(file: StaticString = #fileID, line: UInt = #line) -> MainActorPromise<T> {
+        asPromise(madeAt: RecordedSite("asPromise", fileID: file, line: line))
+    }
+
+    /// The guarantee as a promise, in a box that records `site`.
+    @inlinable
+    func asPromise(madeAt site: RecordedSite) -> MainActorPromise<T> {
+        let box = shared.consume(into: EmptyBox<Result<MainActorValue<T>, any Error>>(madeAt: site)) { box in
+            { box.seal($0) }
+        }
+        return MainActorPromise(Promise(box))
     }
 }

@@ -79,8 +79,16 @@ extension MainActorPromise {
     public static func pending(
         file: StaticString = #fileID, line: UInt = #line
     ) -> (promise: MainActorPromise<T>, resolver: MainActorResolver<T>) {
-        let (promise, resolver) = Promise<MainActorValue<T>>.pending(file: file, line: line)
-        return (MainActorPromise(promise), MainActorResolver(resolver))
+        pending(madeAt: RecordedSite("MainActorPromise.pending()", fileID: file, line: line))
+    }
+
+    /// A pending promise, whose box records `site`, and its resolver.
+    @inlinable
+    static func pending(
+        madeAt site: RecordedSite
+    ) -> (promise: MainActorPromise<T>, resolver: MainActorResolver<T>) {
+        let box = EmptyBox<Result<MainActorValue<T>, any Error>>(madeAt: site)
+        return (MainActorPromise(Promise(box)), MainActorResolver(Resolver(box)))
     }
 
     /// A promise that `body` settles through its resolver; `body` runs at once, on the main
@@ -97,7 +105,8 @@ extension MainActorPromise {
     public init(
         file: StaticString = #fileID, line: UInt = #line, _ body: (MainActorResolver<T>) throws -> Void
     ) {
-        let (promise, resolver) = MainActorPromise.pending(file: file, line: line)
+        let (promise, resolver) = MainActorPromise.pending(
+            madeAt: RecordedSite("MainActorPromise(resolver:)", fileID: file, line: line))
         do {
             try body(resolver)
         } catch {
@@ -115,8 +124,11 @@ extension MainActorPromise {
     /// MainActorPromise(fetchMarkdown(id: id)).map { Note(text: $0) }
     /// ```
     @inlinable
-    public init<U: Thenable>(_ thenable: U) where U.T == T {
-        self.init(thenable.map(on: nil) { MainActorValue($0) })
+    public init<U: Thenable>(_ thenable: U, file: StaticString = #fileID, line: UInt = #line) where U.T == T {
+        self.init(
+            thenable.map(
+                via: PlacedHandler(on: nil) { @Sendable in MainActorValue($0) },
+                madeAt: RecordedSite("MainActorPromise(_:)", fileID: file, line: line)))
     }
 }
 
@@ -127,8 +139,11 @@ extension Promise {
     /// let title: Promise<String> = Promise(fetchNote().map { $0.text })
     /// ```
     @inlinable
-    public convenience init(_ promise: MainActorPromise<T>) {
-        let box = promise.shared.consume(into: EmptyBox<Result<T, any Error>>()) { box in
+    public convenience init(
+        _ promise: MainActorPromise<T>, file: StaticString = #fileID, line: UInt = #line
+    ) {
+        let site = RecordedSite("Promise(_:)", fileID: file, line: line)
+        let box = promise.shared.consume(into: EmptyBox<Result<T, any Error>>(madeAt: site)) { box in
             { box.seal($0.map(\.value)) }
         }
         self.init(box)

@@ -11,9 +11,15 @@ extension MainActorPromise {
     @discardableResult
     @inlinable
     public func `catch`(
-        policy: CatchPolicy = conf.catchPolicy, _ body: @escaping @MainActor (any Error) -> Void
+        policy: CatchPolicy = conf.catchPolicy,
+        file: StaticString = #fileID, line: UInt = #line,
+        _ body: @escaping @MainActor (any Error) -> Void
     ) -> Finalizer {
-        shared.catch(via: PlacedHandler(mainActor: body), policy: policy)
+        let handler: PlacedHandler<@Sendable (any Error) -> Void> = PlacedHandler(mainActor: body)
+        return Finalizer(
+            shared.chain(
+                on: handler.queue, CatchStep<MainActorValue<T>>(handler.body, policy: policy),
+                madeAt: RecordedSite("catch", fileID: file, line: line)))
     }
 
     /// Replaces an error that `policy` covers with the result of another main-actor promise;
@@ -28,12 +34,16 @@ extension MainActorPromise {
     @inlinable
     public func recover(
         policy: CatchPolicy = conf.catchPolicy,
+        file: StaticString = #fileID, line: UInt = #line,
         _ body: @escaping @MainActor (any Error) throws -> MainActorPromise<T>
     ) -> MainActorPromise<T> {
-        MainActorPromise(
-            shared.recover(
-                via: PlacedHandler(mainActor: body).map { body in { @Sendable in try body($0).shared } },
-                policy: policy)
+        let handler: PlacedHandler<@Sendable (any Error) throws -> Promise<MainActorValue<T>>> =
+            PlacedHandler(mainActor: body).map { body in { @Sendable in try body($0).shared } }
+        return MainActorPromise(
+            Promise(
+                shared.chain(
+                    on: handler.queue, RecoverStep(handler.body, policy: policy),
+                    madeAt: RecordedSite("recover", fileID: file, line: line)))
         )
     }
 
@@ -46,14 +56,23 @@ extension MainActorPromise {
     @inlinable
     public func recover<U: Thenable>(
         policy: CatchPolicy = conf.catchPolicy,
+        file: StaticString = #fileID, line: UInt = #line,
         _ body: @escaping @MainActor (any Error) throws -> U
     ) -> MainActorPromise<T> where U.T == T {
-        MainActorPromise(
-            shared.recover(
-                via: PlacedHandler(mainActor: body).map { body in
-                    { @Sendable in try body($0).map(on: nil) { MainActorValue($0) } }
-                },
-                policy: policy)
+        let handler: PlacedHandler<@Sendable (any Error) throws -> Promise<MainActorValue<T>>> =
+            PlacedHandler(mainActor: body).map { body in
+                // The thenable `body` returns, brought to the main actor in a box of Vow's own.
+                { @Sendable in
+                    try body($0).map(
+                        via: PlacedHandler(on: nil) { @Sendable in MainActorValue($0) },
+                        madeAt: RecordedSite())
+                }
+            }
+        return MainActorPromise(
+            Promise(
+                shared.chain(
+                    on: handler.queue, RecoverStep(handler.body, policy: policy),
+                    madeAt: RecordedSite("recover", fileID: file, line: line)))
         )
     }
 
@@ -64,12 +83,19 @@ extension MainActorPromise {
     /// ```
     @discardableResult
     @inlinable
-    public func recover(_ body: @escaping @MainActor (any Error) -> MainActorGuarantee<T>)
-        -> MainActorGuarantee<T>
-    {
-        MainActorGuarantee(
-            shared.recover(
-                via: PlacedHandler(mainActor: body).map { body in { @Sendable in body($0).shared } })
+    public func recover(
+        file: StaticString = #fileID, line: UInt = #line,
+        _ body: @escaping @MainActor (any Error) -> MainActorGuarantee<T>
+    ) -> MainActorGuarantee<T> {
+        let handler: PlacedHandler<@Sendable (any Error) -> Guarantee<MainActorValue<T>>> =
+            PlacedHandler(mainActor: body).map { body in
+                { @Sendable in body($0).shared }
+            }
+        return MainActorGuarantee(
+            Guarantee(
+                shared.chain(
+                    on: handler.queue, RecoverAllStep(handler.body),
+                    madeAt: RecordedSite("recover", fileID: file, line: line)))
         )
     }
 
@@ -81,13 +107,24 @@ extension MainActorPromise {
     /// ```
     @discardableResult
     @inlinable
-    public func recover(_ body: @escaping @MainActor (any Error) -> Guarantee<T>) -> MainActorGuarantee<T>
-    where T: Sendable {
-        MainActorGuarantee(
-            shared.recover(
-                via: PlacedHandler(mainActor: body).map { body in
-                    { @Sendable in body($0).map(on: nil) { MainActorValue($0) } }
-                })
+    public func recover(
+        file: StaticString = #fileID, line: UInt = #line,
+        _ body: @escaping @MainActor (any Error) -> Guarantee<T>
+    ) -> MainActorGuarantee<T> where T: Sendable {
+        let handler: PlacedHandler<@Sendable (any Error) -> Guarantee<MainActorValue<T>>> =
+            PlacedHandler(mainActor: body).map { body in
+                // The guarantee `body` returns, brought to the main actor in a box of Vow's own.
+                { @Sendable in
+                    body($0).map(
+                        via: PlacedHandler(on: nil) { @Sendable in MainActorValue($0) },
+                        madeAt: RecordedSite())
+                }
+            }
+        return MainActorGuarantee(
+            Guarantee(
+                shared.chain(
+                    on: handler.queue, RecoverAllStep(handler.body),
+                    madeAt: RecordedSite("recover", fileID: file, line: line)))
         )
     }
 
@@ -98,30 +135,55 @@ extension MainActorPromise {
     /// fetchNote().ensure { spinner.stop() }.done { textView.note = $0 }.catch { report($0) }
     /// ```
     @inlinable
-    public func ensure(_ body: @escaping @MainActor () -> Void) -> MainActorPromise<T> {
-        MainActorPromise(shared.ensure(via: PlacedHandler(mainActor: body)))
+    public func ensure(
+        file: StaticString = #fileID, line: UInt = #line, _ body: @escaping @MainActor () -> Void
+    ) -> MainActorPromise<T> {
+        let handler: PlacedHandler<@Sendable () -> Void> = PlacedHandler(mainActor: body)
+        return MainActorPromise(
+            Promise(
+                shared.chain(
+                    on: handler.queue, EnsureStep(handler.body),
+                    madeAt: RecordedSite("ensure", fileID: file, line: line)))
+        )
     }
 
-    /// Like ``ensure(_:)``, but waits for the main-actor guarantee `body` returns before passing
-    /// the result on.
+    /// Like ``ensure(file:line:_:)``, but waits for the main-actor guarantee `body` returns
+    /// before passing the result on.
     ///
     /// ```swift
     /// fetchNote().ensureThen { confirm(deleting: Note(text: "draft")).asVoid() }
     /// ```
     @inlinable
-    public func ensureThen(_ body: @escaping @MainActor () -> MainActorGuarantee<Void>) -> MainActorPromise<T>
-    {
-        ensureThen { () -> Guarantee<Void> in Guarantee(body()) }
+    public func ensureThen(
+        file: StaticString = #fileID, line: UInt = #line,
+        _ body: @escaping @MainActor () -> MainActorGuarantee<Void>
+    ) -> MainActorPromise<T> {
+        // The shared guarantee of the one `body` returns is a box of Vow's own.
+        ensureThen(madeAt: RecordedSite("ensureThen", fileID: file, line: line)) { () -> Guarantee<Void> in
+            Guarantee(body(), madeAt: RecordedSite())
+        }
     }
 
-    /// Like ``ensure(_:)``, but waits for the shared guarantee `body` returns, such as closing a
-    /// session, before passing the result on.
+    /// Like ``ensure(file:line:_:)``, but waits for the shared guarantee `body` returns, such
+    /// as closing a session, before passing the result on.
     ///
     /// ```swift
     /// fetchNote().ensureThen { after(seconds: 0.1) }
     /// ```
     @inlinable
-    public func ensureThen(_ body: @escaping @MainActor () -> Guarantee<Void>) -> MainActorPromise<T> {
-        MainActorPromise(shared.ensureThen(via: PlacedHandler(mainActor: body)))
+    public func ensureThen(
+        file: StaticString = #fileID, line: UInt = #line, _ body: @escaping @MainActor () -> Guarantee<Void>
+    ) -> MainActorPromise<T> {
+        ensureThen(madeAt: RecordedSite("ensureThen", fileID: file, line: line), body)
+    }
+
+    /// `ensureThen` with a shared guarantee, in a box that records `site`.
+    @inlinable
+    func ensureThen(
+        madeAt site: RecordedSite, _ body: @escaping @MainActor () -> Guarantee<Void>
+    ) -> MainActorPromise<T> {
+        let handler: PlacedHandler<@Sendable () -> Guarantee<Void>> = PlacedHandler(mainActor: body)
+        return MainActorPromise(
+            Promise(shared.chain(on: handler.queue, EnsureThenStep(handler.body), madeAt: site)))
     }
 }

@@ -28,9 +28,12 @@ extension Thenable {
     @inlinable
     public func then<Owner: Actor, U: Thenable>(
         owner: Owner,
+        file: StaticString = #fileID, line: UInt = #line,
         _ body: @escaping @Sendable (isolated Owner, T) throws -> U
     ) -> Promise<U.T> {
-        then(via: PlacedHandler(owner: owner, body), owner: owner)
+        then(
+            via: PlacedHandler(owner: owner, body), owner: owner,
+            madeAt: RecordedSite("then", fileID: file, line: line))
     }
 
     /// Transforms the fulfilled value on `owner`, if it still exists; once it is gone, `body`
@@ -45,9 +48,12 @@ extension Thenable {
     @inlinable
     public func map<Owner: Actor, U: Sendable>(
         owner: Owner,
+        file: StaticString = #fileID, line: UInt = #line,
         _ body: @escaping @Sendable (isolated Owner, T) throws -> U
     ) -> Promise<U> {
-        map(via: PlacedHandler(owner: owner, body), owner: owner)
+        map(
+            via: PlacedHandler(owner: owner, body), owner: owner,
+            madeAt: RecordedSite("map", fileID: file, line: line))
     }
 
     /// Handles the fulfilled value on `owner`, if it still exists; once it is gone, `body` is
@@ -61,9 +67,12 @@ extension Thenable {
     @inlinable
     public func done<Owner: Actor>(
         owner: Owner,
+        file: StaticString = #fileID, line: UInt = #line,
         _ body: @escaping @Sendable (isolated Owner, T) throws -> Void
     ) -> Promise<Void> {
-        done(via: PlacedHandler(owner: owner, body), owner: owner)
+        done(
+            via: PlacedHandler(owner: owner, body), owner: owner,
+            madeAt: RecordedSite("done", fileID: file, line: line))
     }
 
     /// Recovers from the errors `policy` covers on `owner`, if it still exists; once it is
@@ -79,9 +88,12 @@ extension Thenable {
     public func recover<Owner: Actor, U: Thenable>(
         owner: Owner,
         policy: CatchPolicy = conf.catchPolicy,
+        file: StaticString = #fileID, line: UInt = #line,
         _ body: @escaping @Sendable (isolated Owner, any Error) throws -> U
     ) -> Promise<T> where U.T == T {
-        recover(via: PlacedHandler(owner: owner, body), owner: owner, policy: policy)
+        recover(
+            via: PlacedHandler(owner: owner, body), owner: owner, policy: policy,
+            madeAt: RecordedSite("recover", fileID: file, line: line))
     }
 
     /// Runs `body` on `owner` however the thenable settles, and passes the result on, if
@@ -96,9 +108,12 @@ extension Thenable {
     @inlinable
     public func ensure<Owner: Actor>(
         owner: Owner,
+        file: StaticString = #fileID, line: UInt = #line,
         _ body: @escaping @Sendable (isolated Owner) -> Void
     ) -> Promise<T> {
-        ensure(via: PlacedHandler(owner: owner, body), owner: owner)
+        ensure(
+            via: PlacedHandler(owner: owner, body), owner: owner,
+            madeAt: RecordedSite("ensure", fileID: file, line: line))
     }
 }
 
@@ -118,9 +133,12 @@ extension CatchMixin {
     public func `catch`<Owner: Actor>(
         owner: Owner,
         policy: CatchPolicy = conf.catchPolicy,
+        file: StaticString = #fileID, line: UInt = #line,
         _ body: @escaping @Sendable (isolated Owner, any Error) -> Void
     ) -> Finalizer {
-        self.catch(via: PlacedHandler(owner: owner, body), owner: owner, policy: policy)
+        self.catch(
+            via: PlacedHandler(owner: owner, body), owner: owner, policy: policy,
+            madeAt: RecordedSite("catch", fileID: file, line: line))
     }
 }
 
@@ -146,7 +164,11 @@ extension CatchMixin {
 @inlinable
 public func firstly<Owner: Actor, U: Thenable>(
     owner: Owner,
+    file: StaticString = #fileID, line: UInt = #line,
     _ body: @escaping @Sendable (isolated Owner) throws -> U
 ) -> Promise<U.T> {
-    Guarantee.value(()).then(owner: owner) { owner, _ in try body(owner) }
+    Guarantee.value(()).then(
+        via: PlacedHandler(owner: owner) { (owner: isolated Owner, _: Void) in try body(owner) },
+        owner: owner,
+        madeAt: RecordedSite("firstly", fileID: file, line: line))
 }

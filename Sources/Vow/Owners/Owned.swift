@@ -76,55 +76,60 @@ extension Thenable {
 
     @inlinable
     func then<Owner: AnyObject & Sendable, U: Thenable>(
-        via handler: PlacedHandler<@Sendable (Owner, T) throws -> U>, owner: Owner
+        via handler: PlacedHandler<@Sendable (Owner, T) throws -> U>, owner: Owner, madeAt site: RecordedSite
     ) -> Promise<U.T> {
-        Promise(chain(on: handler.queue, OwnedThenStep(Owned(owner, handler.body))))
+        Promise(chain(on: handler.queue, OwnedThenStep(Owned(owner, handler.body)), madeAt: site))
     }
 
     @inlinable
     func map<Owner: AnyObject & Sendable, U>(
-        via handler: PlacedHandler<@Sendable (Owner, T) throws -> U>, owner: Owner
+        via handler: PlacedHandler<@Sendable (Owner, T) throws -> U>, owner: Owner, madeAt site: RecordedSite
     ) -> Promise<U> {
-        Promise(chain(on: handler.queue, OwnedMapStep(Owned(owner, handler.body))))
+        Promise(chain(on: handler.queue, OwnedMapStep(Owned(owner, handler.body)), madeAt: site))
     }
 
     @inlinable
     func done<Owner: AnyObject & Sendable>(
-        via handler: PlacedHandler<@Sendable (Owner, T) throws -> Void>, owner: Owner
+        via handler: PlacedHandler<@Sendable (Owner, T) throws -> Void>, owner: Owner,
+        madeAt site: RecordedSite
     ) -> Promise<Void> {
-        map(via: handler, owner: owner)
+        map(via: handler, owner: owner, madeAt: site)
     }
 
     @inlinable
     func recover<Owner: AnyObject & Sendable, U: Thenable>(
         via handler: PlacedHandler<@Sendable (Owner, any Error) throws -> U>, owner: Owner,
-        policy: CatchPolicy
+        policy: CatchPolicy, madeAt site: RecordedSite
     ) -> Promise<T> where U.T == T {
-        Promise(chain(on: handler.queue, OwnedRecoverStep(Owned(owner, handler.body), policy: policy)))
+        Promise(
+            chain(
+                on: handler.queue, OwnedRecoverStep(Owned(owner, handler.body), policy: policy), madeAt: site)
+        )
     }
 
     @inlinable
     func ensure<Owner: AnyObject & Sendable>(
-        via handler: PlacedHandler<@Sendable (Owner) -> Void>, owner: Owner
+        via handler: PlacedHandler<@Sendable (Owner) -> Void>, owner: Owner, madeAt site: RecordedSite
     ) -> Promise<T> {
-        Promise(chain(on: handler.queue, OwnedEnsureStep(Owned(owner, handler.body))))
+        Promise(chain(on: handler.queue, OwnedEnsureStep(Owned(owner, handler.body)), madeAt: site))
     }
 }
 
 extension CatchMixin {
     @inlinable
     func `catch`<Owner: AnyObject & Sendable>(
-        via handler: PlacedHandler<@Sendable (Owner, any Error) -> Void>, owner: Owner, policy: CatchPolicy
+        via handler: PlacedHandler<@Sendable (Owner, any Error) -> Void>, owner: Owner, policy: CatchPolicy,
+        madeAt site: RecordedSite
     ) -> Finalizer {
         // The end of a chain: with the owner gone there is nothing left to cancel.
-        self.catch(
-            via: handler.map { body in
-                let owned = Owned(owner, body)
-                return { error in
-                    if let owner = owned.owner { owned.body(owner, error) }
-                }
-            },
-            policy: policy)
+        let unbound: PlacedHandler<@Sendable (any Error) -> Void> = handler.map { body in
+            let owned = Owned(owner, body)
+            return { error in
+                if let owner = owned.owner { owned.body(owner, error) }
+            }
+        }
+        // The step of `catch`, in a box that records the caller's site.
+        return Finalizer(chain(on: unbound.queue, CatchStep<T>(unbound.body, policy: policy), madeAt: site))
     }
 }
 

@@ -36,9 +36,12 @@ extension Thenable {
     @inlinable
     public func then<Owner: AnyObject & Sendable, U: Thenable>(
         owner: Owner,
+        file: StaticString = #fileID, line: UInt = #line,
         @_inheritActorContext(always) _ body: @escaping @isolated(any) @Sendable (Owner, T) throws -> U
     ) -> Promise<U.T> {
-        then(via: PlacedHandler(body, else: .map), owner: owner)
+        then(
+            via: PlacedHandler(body, else: .map), owner: owner,
+            madeAt: RecordedSite("then", fileID: file, line: line))
     }
 
     /// Transforms the fulfilled value for `owner`, if it still exists; see
@@ -52,9 +55,12 @@ extension Thenable {
     @inlinable
     public func map<Owner: AnyObject & Sendable, U: Sendable>(
         owner: Owner,
+        file: StaticString = #fileID, line: UInt = #line,
         @_inheritActorContext(always) _ body: @escaping @isolated(any) @Sendable (Owner, T) throws -> U
     ) -> Promise<U> {
-        map(via: PlacedHandler(body, else: .map), owner: owner)
+        map(
+            via: PlacedHandler(body, else: .map), owner: owner,
+            madeAt: RecordedSite("map", fileID: file, line: line))
     }
 
     /// Handles the fulfilled value for `owner`, if it still exists; see
@@ -70,9 +76,12 @@ extension Thenable {
     @inlinable
     public func done<Owner: AnyObject & Sendable>(
         owner: Owner,
+        file: StaticString = #fileID, line: UInt = #line,
         @_inheritActorContext(always) _ body: @escaping @isolated(any) @Sendable (Owner, T) throws -> Void
     ) -> Promise<Void> {
-        done(via: PlacedHandler(body, else: .return), owner: owner)
+        done(
+            via: PlacedHandler(body, else: .return), owner: owner,
+            madeAt: RecordedSite("done", fileID: file, line: line))
     }
 
     /// Recovers from the errors `policy` covers for `owner`, if it still exists; see
@@ -87,10 +96,13 @@ extension Thenable {
     public func recover<Owner: AnyObject & Sendable, U: Thenable>(
         owner: Owner,
         policy: CatchPolicy = conf.catchPolicy,
+        file: StaticString = #fileID, line: UInt = #line,
         @_inheritActorContext(always) _ body:
             @escaping @isolated(any) @Sendable (Owner, any Error) throws -> U
     ) -> Promise<T> where U.T == T {
-        recover(via: PlacedHandler(body, else: .map), owner: owner, policy: policy)
+        recover(
+            via: PlacedHandler(body, else: .map), owner: owner, policy: policy,
+            madeAt: RecordedSite("recover", fileID: file, line: line))
     }
 
     /// Runs `body` for `owner` however the thenable settles, and passes the result on, if
@@ -105,9 +117,12 @@ extension Thenable {
     @inlinable
     public func ensure<Owner: AnyObject & Sendable>(
         owner: Owner,
+        file: StaticString = #fileID, line: UInt = #line,
         @_inheritActorContext(always) _ body: @escaping @isolated(any) @Sendable (Owner) -> Void
     ) -> Promise<T> {
-        ensure(via: PlacedHandler(body, else: .return), owner: owner)
+        ensure(
+            via: PlacedHandler(body, else: .return), owner: owner,
+            madeAt: RecordedSite("ensure", fileID: file, line: line))
     }
 }
 
@@ -128,8 +143,11 @@ extension CatchMixin {
     public func `catch`<Owner: AnyObject & Sendable>(
         owner: Owner,
         policy: CatchPolicy = conf.catchPolicy,
+        file: StaticString = #fileID, line: UInt = #line,
         @_inheritActorContext(always) _ body: @escaping @isolated(any) @Sendable (Owner, any Error) -> Void
     ) -> Finalizer {
-        self.catch(via: PlacedHandler(body, else: .return), owner: owner, policy: policy)
+        self.catch(
+            via: PlacedHandler(body, else: .return), owner: owner, policy: policy,
+            madeAt: RecordedSite("catch", fileID: file, line: line))
     }
 }
