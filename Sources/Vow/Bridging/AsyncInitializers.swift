@@ -72,7 +72,18 @@ extension Guarantee {
         file: StaticString = #fileID, line: UInt = #line,
         @_inheritActorContext operation: sending @escaping @isolated(any) () async -> T
     ) {
-        let box = EmptyBox<T>(madeAt: RecordedSite("Guarantee(operation:)", fileID: file, line: line))
+        self.init(
+            priority: priority, madeAt: RecordedSite("Guarantee(operation:)", fileID: file, line: line),
+            operation: operation)
+    }
+
+    /// ``init(priority:file:line:operation:)``, its box made by the operation that `site` names.
+    @inlinable
+    convenience init(
+        priority: TaskPriority?, madeAt site: RecordedSite,
+        operation: sending @escaping @isolated(any) () async -> T
+    ) {
+        let box = EmptyBox<T>(madeAt: site)
         self.init(box)
         // Handed to `Task.init` itself so the task starts on the operation's executor; see the
         // promise's initializer.

@@ -205,7 +205,11 @@ where Storage.Value == T {
                     trampoline.postpone(HandlerRun(value, batch, failingAt: failureOrigin).work)
                     return
                 }
+                #if DEBUG
                 trampoline.delivering(failureOrigin) { handler(value) }
+                #else
+                handler(value)
+                #endif
                 trampoline.leave()
             }
         case .many:
@@ -325,7 +329,11 @@ extension SealantBox where Storage == Sealant<T> {
     @inlinable
     func attach(_ handler: @escaping Handler, recordingIn consumer: BoxCore?) -> ConsumerLink {
         if phase == .resolved {
+            #if DEBUG
             Trampoline.delivering(failureOrigin) { handler(resolvedValue) }
+            #else
+            handler(resolvedValue)
+            #endif
             return .none
         }
         var state = Attachment(box: self, consumer: consumer, handler: handler)
@@ -341,7 +349,11 @@ extension SealantBox where Storage == Sealant<T> {
             }
         }
         if case .one(let handler) = state.handler {
+            #if DEBUG
             Trampoline.delivering(failureOrigin) { handler(resolvedValue) }
+            #else
+            handler(resolvedValue)
+            #endif
             return .none
         }
         if status.isDormant {

@@ -35,7 +35,11 @@ final class HandlerRun<T: Sendable> {
         guard next < handlers.slots else { return false }
         let index = next
         next += 1
+        #if DEBUG
         Trampoline.delivering(origin) { handlers.runHandler(in: index, with: value) }
+        #else
+        handlers.runHandler(in: index, with: value)
+        #endif
         return true
     }
 }

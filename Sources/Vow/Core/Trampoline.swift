@@ -196,30 +196,24 @@ final class Trampoline {
         withCurrent { $0 }
     }
 
+    #if DEBUG
     /// Runs `body`, which runs handlers for a result whose failure began at `origin`, or which
-    /// is a value if `origin` is empty, with ``deliveredOrigin`` set to it. Only `body` in a
-    /// release build.
-    @inlinable @inline(__always)
+    /// is a value if `origin` is empty, with ``deliveredOrigin`` set to it. Debug builds only:
+    /// a release build's handler runs are the plain calls they were before origins existed.
+    @inlinable
     func delivering(_ origin: RecordedSite, _ body: () -> Void) {
-        #if DEBUG
         let outer = deliveredOrigin
         deliveredOrigin = origin
         body()
         deliveredOrigin = outer
-        #else
-        body()
-        #endif
     }
 
     /// ``delivering(_:_:)`` on this thread's trampoline.
-    @inlinable @inline(__always)
+    @inlinable
     static func delivering(_ origin: RecordedSite, _ body: () -> Void) {
-        #if DEBUG
         withCurrent { $0.delivering(origin, body) }
-        #else
-        body()
-        #endif
     }
+    #endif
 
     /// Runs `body` with this thread's trampoline, made at the thread's first handler run.
     ///

@@ -88,10 +88,10 @@ struct ChainDescription {
     /// not another box of the path.
     private static func line(for box: BoxCore, waitingOn upstream: Upstream?) -> String {
         let made =
-            if let operation = box.site.operation, let site = box.site.site {
-                "\(operation) at \(site)"
-            } else {
-                "a promise made inside Vow"
+            switch (box.site.operation, box.site.site) {
+            case (let operation?, let site?): "\(operation) at \(site)"
+            case (let operation?, nil): "\(operation), its line not recorded"
+            case (nil, _): "a step of Vow's own"
             }
         var text = "\(made), \(box.describedState)"
         if !box.status.isResolved, let note = note(for: box, waitingOn: upstream) {

@@ -20,6 +20,15 @@ struct RecordedSite: Sendable {
         #endif
     }
 
+    /// The operation alone, for a property such as `firstValue`, which cannot take its caller's
+    /// line.
+    @inlinable
+    init(_ operation: StaticString) {
+        #if DEBUG
+        recorded = (operation, "", 0)
+        #endif
+    }
+
     /// No site: a box Vow makes for its own work, or any box in a release build.
     @inlinable
     init() {
@@ -31,7 +40,7 @@ struct RecordedSite: Sendable {
     /// The file and line, for a report; `nil` in a release build.
     var site: CreationSite? {
         #if DEBUG
-        recorded.map { CreationSite(fileID: "\($0.fileID)", line: Int($0.line)) }
+        recorded.flatMap { $0.line == 0 ? nil : CreationSite(fileID: "\($0.fileID)", line: Int($0.line)) }
         #else
         nil
         #endif

@@ -78,7 +78,7 @@ func after<C: Clock>(_ duration: C.Duration, clock: C, madeAt site: RecordedSite
         return after(deadline: DispatchTime.now().advanced(byClamping: duration), madeAt: site)
     }
     let deadline = clock.now.advanced(by: duration)
-    return Guarantee { try? await clock.sleep(until: deadline, tolerance: nil) }
+    return Guarantee(priority: nil, madeAt: site) { try? await clock.sleep(until: deadline, tolerance: nil) }
 }
 
 @available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)

@@ -9,8 +9,13 @@
 public func when<T>(
     guarantees: [Guarantee<T>], file: StaticString = #fileID, line: UInt = #line
 ) -> Guarantee<[T]> {
-    let site = RecordedSite("when(guarantees:)", fileID: file, line: line)
-    return when(resolved: guarantees, madeAt: site).map(
+    when(guarantees: guarantees, madeAt: RecordedSite("when(guarantees:)", fileID: file, line: line))
+}
+
+/// ``when(guarantees:file:line:)-(_,_,_)``, its boxes made by the operation that `site` names.
+@inlinable
+func when<T>(guarantees: [Guarantee<T>], madeAt site: RecordedSite) -> Guarantee<[T]> {
+    when(resolved: guarantees, madeAt: site).map(
         via: PlacedHandler(on: nil) { @Sendable results in
             // A guarantee's result is always a success, so `get()` cannot throw here.
             results.map { try! $0.get() }
@@ -77,14 +82,15 @@ public func when(
 /// Resolves with both values once both guarantees resolve.
 ///
 /// Given only `Void` guarantees, Swift picks the variadic `Void` form of `when(guarantees:)`
-/// instead, which resolves with `()`.
+/// instead, which resolves with `()`: this form and those for three, four and five guarantees
+/// are disfavoured to keep that choice.
 ///
 /// ```swift
 /// when(guarantees: currentLocale(), currentTimeZone()).done { locale, timeZone in
 ///     formatter.configure(locale, timeZone)
 /// }
 /// ```
-@inlinable
+@inlinable @_disfavoredOverload
 public func when<U, V>(
     guarantees first: Guarantee<U>, _ second: Guarantee<V>, file: StaticString = #fileID, line: UInt = #line
 ) -> Guarantee<(U, V)> {
@@ -104,7 +110,7 @@ public func when<U, V>(
 /// ```swift
 /// when(guarantees: width(), height(), depth()).done { w, h, d in print(w * h * d) }
 /// ```
-@inlinable
+@inlinable @_disfavoredOverload
 public func when<U, V, W>(
     guarantees first: Guarantee<U>, _ second: Guarantee<V>, _ third: Guarantee<W>,
     file: StaticString = #fileID, line: UInt = #line
@@ -128,7 +134,7 @@ public func when<U, V, W>(
 /// ```swift
 /// when(guarantees: red(), green(), blue(), alpha()).done { r, g, b, a in paint(r, g, b, a) }
 /// ```
-@inlinable
+@inlinable @_disfavoredOverload
 public func when<U, V, W, X>(
     guarantees first: Guarantee<U>, _ second: Guarantee<V>, _ third: Guarantee<W>, _ fourth: Guarantee<X>,
     file: StaticString = #fileID, line: UInt = #line
@@ -152,7 +158,7 @@ public func when<U, V, W, X>(
 /// ```swift
 /// when(guarantees: a(), b(), c(), d(), e()).done { a, b, c, d, e in print(a, b, c, d, e) }
 /// ```
-@inlinable
+@inlinable @_disfavoredOverload
 public func when<U, V, W, X, Y>(
     guarantees first: Guarantee<U>, _ second: Guarantee<V>, _ third: Guarantee<W>, _ fourth: Guarantee<X>,
     _ fifth: Guarantee<Y>, file: StaticString = #fileID, line: UInt = #line

@@ -75,11 +75,11 @@ extension MainActorPromise {
     ) -> MainActorPromise<U.T> {
         let handler: PlacedHandler<@Sendable (MainActorValue<T>) throws -> Promise<MainActorValue<U.T>>> =
             PlacedHandler(mainActor: body).map { body in
-                // The thenable `body` returns, brought to the main actor in a box of Vow's own.
+                // The thenable `body` returns, brought to the main actor in a box of its own.
                 { @Sendable in
                     try body($0.value).map(
                         via: PlacedHandler(on: nil) { @Sendable in MainActorValue($0) },
-                        madeAt: RecordedSite())
+                        madeAt: site)
                 }
             }
         return MainActorPromise<U.T>(

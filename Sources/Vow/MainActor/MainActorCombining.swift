@@ -15,11 +15,11 @@ public func when<T>(
     fulfilled promises: [MainActorPromise<T>], file: StaticString = #fileID, line: UInt = #line
 ) -> MainActorPromise<[T]> {
     MainActorPromise(
-        when(fulfilled: promises.map(\.shared)).map(
+        when(fulfilled: promises.map(\.shared), file: file, line: line).map(
             via: PlacedHandler(mainActor: { (values: [MainActorValue<T>]) in
                 MainActorValue(values.map(\.value))
             }),
-            madeAt: RecordedSite("when", fileID: file, line: line)
+            madeAt: RecordedSite("when(fulfilled:)", fileID: file, line: line)
         )
     )
 }
@@ -39,11 +39,11 @@ public func when<A, B>(
     file: StaticString = #fileID, line: UInt = #line
 ) -> MainActorPromise<(A, B)> {
     MainActorPromise(
-        when(fulfilled: first.shared, second.shared).map(
+        when(fulfilled: first.shared, second.shared, file: file, line: line).map(
             via: PlacedHandler(mainActor: { (values: (MainActorValue<A>, MainActorValue<B>)) in
                 MainActorValue((values.0.value, values.1.value))
             }),
-            madeAt: RecordedSite("when", fileID: file, line: line)
+            madeAt: RecordedSite("when(fulfilled:)", fileID: file, line: line)
         )
     )
 }
@@ -61,7 +61,7 @@ public func when<A, B>(
 public func when<T>(
     resolved promises: [MainActorPromise<T>], file: StaticString = #fileID, line: UInt = #line
 ) -> MainActorGuarantee<[Result<T, any Error>]> {
-    when(resolved: promises, madeAt: RecordedSite("when", fileID: file, line: line))
+    when(resolved: promises, madeAt: RecordedSite("when(resolved:)", fileID: file, line: line))
 }
 
 /// `when(resolved:)` of main-actor promises, whose gathering box records `site`.
@@ -71,7 +71,7 @@ func when<T>(
     resolved promises: [MainActorPromise<T>], madeAt site: RecordedSite
 ) -> MainActorGuarantee<[Result<T, any Error>]> {
     MainActorGuarantee(
-        when(resolved: promises.map(\.shared)).map(
+        when(resolved: promises.map(\.shared), madeAt: site).map(
             via: PlacedHandler(mainActor: { (results: [Result<MainActorValue<T>, any Error>]) in
                 MainActorValue(results.map { $0.map(\.value) })
             }),
@@ -92,7 +92,7 @@ public func when<T>(
     resolved first: MainActorPromise<T>, _ others: MainActorPromise<T>...,
     file: StaticString = #fileID, line: UInt = #line
 ) -> MainActorGuarantee<[Result<T, any Error>]> {
-    when(resolved: [first] + others, madeAt: RecordedSite("when", fileID: file, line: line))
+    when(resolved: [first] + others, madeAt: RecordedSite("when(resolved:)", fileID: file, line: line))
 }
 
 /// Resolves with every value once all the main-actor guarantees resolve, in their order.
@@ -107,11 +107,11 @@ public func when<T>(
     guarantees: [MainActorGuarantee<T>], file: StaticString = #fileID, line: UInt = #line
 ) -> MainActorGuarantee<[T]> {
     MainActorGuarantee(
-        when(guarantees: guarantees.map(\.shared)).map(
+        when(guarantees: guarantees.map(\.shared), file: file, line: line).map(
             via: PlacedHandler(mainActor: { (values: [MainActorValue<T>]) in
                 MainActorValue(values.map(\.value))
             }),
-            madeAt: RecordedSite("when", fileID: file, line: line)
+            madeAt: RecordedSite("when(guarantees:)", fileID: file, line: line)
         )
     )
 }
@@ -126,8 +126,10 @@ public func when<T>(
 /// ```
 @MainActor
 @inlinable
-public func race<T>(_ promises: [MainActorPromise<T>]) -> MainActorPromise<T> {
-    MainActorPromise(race(promises.map(\.shared)))
+public func race<T>(
+    _ promises: [MainActorPromise<T>], file: StaticString = #fileID, line: UInt = #line
+) -> MainActorPromise<T> {
+    MainActorPromise(race(promises.map(\.shared), file: file, line: line))
 }
 
 /// Settles as the first of the main-actor promises to settle, as `race(_:)` of an array does.
@@ -137,6 +139,9 @@ public func race<T>(_ promises: [MainActorPromise<T>]) -> MainActorPromise<T> {
 /// ```
 @MainActor
 @inlinable
-public func race<T>(_ first: MainActorPromise<T>, _ others: MainActorPromise<T>...) -> MainActorPromise<T> {
-    race([first] + others)
+public func race<T>(
+    _ first: MainActorPromise<T>, _ others: MainActorPromise<T>..., file: StaticString = #fileID,
+    line: UInt = #line
+) -> MainActorPromise<T> {
+    race([first] + others, file: file, line: line)
 }

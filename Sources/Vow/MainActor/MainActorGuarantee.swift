@@ -164,11 +164,11 @@ extension MainActorGuarantee {
     ) -> MainActorGuarantee<U> {
         let handler: PlacedHandler<@Sendable (MainActorValue<T>) -> Guarantee<MainActorValue<U>>> =
             PlacedHandler(mainActor: body).map { body in
-                // The guarantee `body` returns, brought to the main actor in a box of Vow's own.
+                // The guarantee `body` returns, brought to the main actor in a box of its own.
                 { @Sendable in
                     body($0.value).map(
                         via: PlacedHandler(on: nil) { @Sendable in MainActorValue($0) },
-                        madeAt: RecordedSite())
+                        madeAt: RecordedSite("then", fileID: file, line: line))
                 }
             }
         return MainActorGuarantee<U>(

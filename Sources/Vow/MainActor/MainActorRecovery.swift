@@ -61,11 +61,11 @@ extension MainActorPromise {
     ) -> MainActorPromise<T> where U.T == T {
         let handler: PlacedHandler<@Sendable (any Error) throws -> Promise<MainActorValue<T>>> =
             PlacedHandler(mainActor: body).map { body in
-                // The thenable `body` returns, brought to the main actor in a box of Vow's own.
+                // The thenable `body` returns, brought to the main actor in a box of its own.
                 { @Sendable in
                     try body($0).map(
                         via: PlacedHandler(on: nil) { @Sendable in MainActorValue($0) },
-                        madeAt: RecordedSite())
+                        madeAt: RecordedSite("recover", fileID: file, line: line))
                 }
             }
         return MainActorPromise(
@@ -113,11 +113,11 @@ extension MainActorPromise {
     ) -> MainActorGuarantee<T> where T: Sendable {
         let handler: PlacedHandler<@Sendable (any Error) -> Guarantee<MainActorValue<T>>> =
             PlacedHandler(mainActor: body).map { body in
-                // The guarantee `body` returns, brought to the main actor in a box of Vow's own.
+                // The guarantee `body` returns, brought to the main actor in a box of its own.
                 { @Sendable in
                     body($0).map(
                         via: PlacedHandler(on: nil) { @Sendable in MainActorValue($0) },
-                        madeAt: RecordedSite())
+                        madeAt: RecordedSite("recover", fileID: file, line: line))
                 }
             }
         return MainActorGuarantee(
@@ -158,9 +158,9 @@ extension MainActorPromise {
         file: StaticString = #fileID, line: UInt = #line,
         _ body: @escaping @MainActor () -> MainActorGuarantee<Void>
     ) -> MainActorPromise<T> {
-        // The shared guarantee of the one `body` returns is a box of Vow's own.
+        // The shared guarantee of the one `body` returns, in a box of its own.
         ensureThen(madeAt: RecordedSite("ensureThen", fileID: file, line: line)) { () -> Guarantee<Void> in
-            Guarantee(body(), madeAt: RecordedSite())
+            Guarantee(body(), madeAt: RecordedSite("ensureThen", fileID: file, line: line))
         }
     }
 

@@ -56,8 +56,8 @@ extension MainActorPromise {
     /// ```
     @available(*, noasync, message: "wait() blocks the thread; use 'await promise.async()' in async code")
     @inlinable
-    public func wait() throws -> T {
-        try shared.wait().value
+    public func wait(file: StaticString = #fileID, line: UInt = #line) throws -> T {
+        try shared.wait(file: file, line: line).value
     }
 }
 
@@ -93,8 +93,8 @@ extension MainActorGuarantee {
     /// ```
     @available(*, noasync, message: "wait() blocks the thread; use 'await guarantee.async()' in async code")
     @inlinable
-    public func wait() -> T {
-        shared.wait().value
+    public func wait(file: StaticString = #fileID, line: UInt = #line) -> T {
+        shared.wait(file: file, line: line).value
     }
 }
 

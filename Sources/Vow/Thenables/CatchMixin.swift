@@ -92,7 +92,7 @@ extension CatchMixin {
     @inlinable
     func `catch`(
         via handler: PlacedHandler<@Sendable (any Error) -> Void>, policy: CatchPolicy,
-        madeAt site: RecordedSite = RecordedSite()
+        madeAt site: RecordedSite
     )
         -> Finalizer
     {

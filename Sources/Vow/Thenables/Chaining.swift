@@ -7,7 +7,7 @@ extension Thenable {
     /// that `site` names.
     @inlinable
     func chain<Step: ChainStep>(
-        on queue: HandlerQueue, _ step: Step, madeAt site: RecordedSite = RecordedSite()
+        on queue: HandlerQueue, _ step: Step, madeAt site: RecordedSite
     ) -> StepBox<Step> where Step.Input == Result<T, any Error> {
         consume(into: StepBox(on: queue, step, madeAt: site)) { box in
             { box.receive($0) }
@@ -20,7 +20,7 @@ extension Guarantee {
     /// settles, made by the operator that `site` names.
     @inlinable
     func chain<Step: ChainStep>(
-        on queue: HandlerQueue, _ step: Step, madeAt site: RecordedSite = RecordedSite()
+        on queue: HandlerQueue, _ step: Step, madeAt site: RecordedSite
     ) -> StepBox<Step> where Step.Input == T {
         let next = StepBox(on: queue, step, madeAt: site)
         box.attach({ next.receive($0) }, recordingIn: next)

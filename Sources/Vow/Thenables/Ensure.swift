@@ -56,7 +56,7 @@ extension CatchMixin {
 
     @inlinable
     func ensure(
-        via handler: PlacedHandler<@Sendable () -> Void>, madeAt site: RecordedSite = RecordedSite()
+        via handler: PlacedHandler<@Sendable () -> Void>, madeAt site: RecordedSite
     ) -> Promise<T> {
         Promise(chain(on: handler.queue, EnsureStep(handler.body), madeAt: site))
     }
@@ -115,7 +115,7 @@ extension CatchMixin {
     @inlinable
     func ensureThen(
         via handler: PlacedHandler<@Sendable () -> Guarantee<Void>>,
-        madeAt site: RecordedSite = RecordedSite()
+        madeAt site: RecordedSite
     ) -> Promise<T> {
         Promise(chain(on: handler.queue, EnsureThenStep(handler.body), madeAt: site))
     }

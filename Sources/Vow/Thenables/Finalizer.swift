@@ -148,7 +148,7 @@ public final class Finalizer: Sendable {
     @available(
         *, noasync, message: "wait() blocks the thread; use 'await finalizer.finished.async()' in async code"
     )
-    public func wait() {
-        finished.wait()
+    public func wait(file: StaticString = #fileID, line: UInt = #line) {
+        finished.wait(file: file, line: line)
     }
 }

@@ -8,8 +8,8 @@ extension Thenable where T: Sequence, T.Element: Sendable {
     /// ```
     @inlinable
     public var firstValue: Promise<T.Element> {
-        // A property cannot take its caller's line: the box records no site.
-        firstValue(via: PlacedHandler(on: nil) { @Sendable _ in true }, madeAt: RecordedSite())
+        // A property cannot take its caller's line: the box records its name alone.
+        firstValue(via: PlacedHandler(on: nil) { @Sendable _ in true }, madeAt: RecordedSite("firstValue"))
     }
 
     /// The first element that satisfies `test`; rejects with ``PromiseError/emptySequence``
@@ -92,12 +92,12 @@ extension Thenable where T: Collection, T.Element: Sendable {
     /// ```
     @inlinable
     public var lastValue: Promise<T.Element> {
-        // A property cannot take its caller's line: the box records no site.
+        // A property cannot take its caller's line: the box records its name alone.
         map(
             via: PlacedHandler(on: nil) { @Sendable elements in
                 guard !elements.isEmpty else { throw PromiseError.emptySequence }
                 return elements[elements.index(elements.startIndex, offsetBy: elements.count - 1)]
             },
-            madeAt: RecordedSite())
+            madeAt: RecordedSite("lastValue"))
     }
 }

@@ -54,7 +54,7 @@ extension Thenable {
 
     @inlinable
     func get(
-        via handler: PlacedHandler<@Sendable (T) throws -> Void>, madeAt site: RecordedSite = RecordedSite()
+        via handler: PlacedHandler<@Sendable (T) throws -> Void>, madeAt site: RecordedSite
     ) -> Promise<T> {
         Promise(chain(on: handler.queue, GetStep(handler.body), madeAt: site))
     }
@@ -111,7 +111,7 @@ extension Thenable {
     @inlinable
     func tap(
         via handler: PlacedHandler<@Sendable (Result<T, any Error>) -> Void>,
-        madeAt site: RecordedSite = RecordedSite()
+        madeAt site: RecordedSite
     ) -> Promise<T> {
         Promise(chain(on: handler.queue, TapStep(handler.body), madeAt: site))
     }
@@ -223,7 +223,7 @@ extension Guarantee {
 
     @inlinable
     func get(
-        via handler: PlacedHandler<@Sendable (T) -> Void>, madeAt site: RecordedSite = RecordedSite()
+        via handler: PlacedHandler<@Sendable (T) -> Void>, madeAt site: RecordedSite
     ) -> Guarantee<T> {
         Guarantee(chain(on: handler.queue, GuaranteeGetStep(handler.body), madeAt: site))
     }

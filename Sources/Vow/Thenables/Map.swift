@@ -64,7 +64,7 @@ extension Thenable {
 
     @inlinable
     func map<U>(
-        via handler: PlacedHandler<@Sendable (T) throws -> U>, madeAt site: RecordedSite = RecordedSite()
+        via handler: PlacedHandler<@Sendable (T) throws -> U>, madeAt site: RecordedSite
     ) -> Promise<U> {
         Promise(chain(on: handler.queue, MapStep(handler.body), madeAt: site))
     }
@@ -124,7 +124,7 @@ extension Thenable {
 
     @inlinable
     func compactMap<U>(
-        via handler: PlacedHandler<@Sendable (T) throws -> U?>, madeAt site: RecordedSite = RecordedSite()
+        via handler: PlacedHandler<@Sendable (T) throws -> U?>, madeAt site: RecordedSite
     ) -> Promise<U> {
         Promise(chain(on: handler.queue, CompactMapStep(handler.body), madeAt: site))
     }
@@ -195,7 +195,7 @@ extension Guarantee {
 
     @inlinable
     func map<U>(
-        via handler: PlacedHandler<@Sendable (T) -> U>, madeAt site: RecordedSite = RecordedSite()
+        via handler: PlacedHandler<@Sendable (T) -> U>, madeAt site: RecordedSite
     ) -> Guarantee<U> {
         Guarantee<U>(chain(on: handler.queue, GuaranteeMapStep(handler.body), madeAt: site))
     }

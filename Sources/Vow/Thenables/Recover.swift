@@ -64,7 +64,7 @@ extension CatchMixin {
     @inlinable
     func recover<U: Thenable>(
         via handler: PlacedHandler<@Sendable (any Error) throws -> U>, policy: CatchPolicy,
-        madeAt site: RecordedSite = RecordedSite()
+        madeAt site: RecordedSite
     ) -> Promise<T> where U.T == T {
         Promise(chain(on: handler.queue, RecoverStep(handler.body, policy: policy), madeAt: site))
     }
@@ -130,7 +130,7 @@ extension CatchMixin {
     @inlinable
     func recover(
         via handler: PlacedHandler<@Sendable (any Error) -> Guarantee<T>>,
-        madeAt site: RecordedSite = RecordedSite()
+        madeAt site: RecordedSite
     ) -> Guarantee<T> {
         Guarantee(chain(on: handler.queue, RecoverAllStep(handler.body), madeAt: site))
     }

@@ -90,12 +90,20 @@ where Slot.Step == Step {
     func execute(_ admitted: Step.Admitted) {
         // Taken, so that the closure is released once this returns.
         guard let step = step.take(), !status.isCancelledHint else { return }
-        Trampoline.delivering(inputOrigin) {
-            do throws(Step.Failure) {
-                try step.run(admitted, settling: self)
-            } catch {
-                seal(Step.rejection(error), as: .tail, failingAt: site)
-            }
+        #if DEBUG
+        Trampoline.delivering(inputOrigin) { perform(step, admitted) }
+        #else
+        perform(step, admitted)
+        #endif
+    }
+
+    /// Runs `step` with `admitted`: ``execute(_:)``'s work, which a debug build wraps.
+    @inlinable @inline(__always)
+    func perform(_ step: Step, _ admitted: Step.Admitted) {
+        do {
+            try step.run(admitted, settling: self)
+        } catch {
+            seal(Step.rejection(error), as: .tail, failingAt: site)
         }
     }
 }

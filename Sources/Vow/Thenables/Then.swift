@@ -76,7 +76,7 @@ extension Thenable {
 
     @inlinable
     func then<U: Thenable>(
-        via handler: PlacedHandler<@Sendable (T) throws -> U>, madeAt site: RecordedSite = RecordedSite()
+        via handler: PlacedHandler<@Sendable (T) throws -> U>, madeAt site: RecordedSite
     ) -> Promise<U.T> {
         Promise(chain(on: handler.queue, ThenStep(handler.body), madeAt: site))
     }
@@ -142,7 +142,7 @@ extension Guarantee {
 
     @inlinable
     func then<U>(
-        via handler: PlacedHandler<@Sendable (T) -> Guarantee<U>>, madeAt site: RecordedSite = RecordedSite()
+        via handler: PlacedHandler<@Sendable (T) -> Guarantee<U>>, madeAt site: RecordedSite
     ) -> Guarantee<U> {
         Guarantee<U>(chain(on: handler.queue, GuaranteeThenStep(handler.body), madeAt: site))
     }

@@ -123,7 +123,7 @@ extension Thenable where T: Sequence, T.Element: Sendable {
         via handler: PlacedHandler<@Sendable (T.Element) throws -> U>, madeAt site: RecordedSite
     ) -> Promise<[U.T]> {
         let each: PlacedHandler<@Sendable (T) throws -> Promise<[U.T]>> = handler.map { transform in
-            { when(fulfilled: try $0.map(transform)) }
+            { gather(try $0.map(transform), madeAt: site) }
         }
         // The step of `then`, in a box that records the caller's site.
         return Promise(chain(on: each.queue, ThenStep(each.body), madeAt: site))
@@ -261,7 +261,7 @@ extension Guarantee where T: Sequence, T.Element: Sendable {
         via handler: PlacedHandler<@Sendable (T.Element) -> Guarantee<U>>, madeAt site: RecordedSite
     ) -> Guarantee<[U]> {
         let each: PlacedHandler<@Sendable (T) -> Guarantee<[U]>> = handler.map { transform in
-            { @Sendable in when(guarantees: $0.map(transform)) }
+            { @Sendable in when(guarantees: $0.map(transform), madeAt: site) }
         }
         // The step of `then`, in a box that records the caller's site.
         return Guarantee<[U]>(chain(on: each.queue, GuaranteeThenStep(each.body), madeAt: site))

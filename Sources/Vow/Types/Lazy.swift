@@ -127,7 +127,7 @@ extension Promise {
     @inlinable
     convenience init(
         dormant start: @escaping @Sendable (EmptyBox<Result<T, any Error>>) -> Void,
-        madeAt site: RecordedSite = RecordedSite()
+        madeAt site: RecordedSite
     ) {
         self.init(EmptyBox(dormant: LazyStart(start), madeAt: site))
     }
@@ -137,7 +137,7 @@ extension Guarantee {
     /// A lazy guarantee, whose `start` runs when the first handler attaches.
     @inlinable
     convenience init(
-        dormant start: @escaping @Sendable (EmptyBox<T>) -> Void, madeAt site: RecordedSite = RecordedSite()
+        dormant start: @escaping @Sendable (EmptyBox<T>) -> Void, madeAt site: RecordedSite
     ) {
         self.init(EmptyBox(dormant: LazyStart(start), madeAt: site))
     }
