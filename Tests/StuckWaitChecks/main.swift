@@ -27,7 +27,9 @@ func settleAfterReport(_ settle: @escaping @Sendable () -> Void) {
 
 /// Checks that exactly one report arrived since `before`, from `operation` at `line`, and that
 /// its chain names every one of `expected`.
-@MainActor func expectOneReport(after before: Int, from operation: String, line: Int, naming expected: [String]) {
+@MainActor func expectOneReport(
+    after before: Int, from operation: String, line: Int, naming expected: [String]
+) {
     let new = reports.withLock { Array($0[before...]) }
     guard new.count == 1, let report = new.first else {
         failures.append("\(operation) at line \(line): \(new.count) reports, expected 1")
@@ -36,7 +38,8 @@ func settleAfterReport(_ settle: @escaping @Sendable () -> Void) {
     if report.operation != operation || report.site?.line != line
         || report.site?.fileID != "StuckWaitChecks/main.swift"
     {
-        failures.append("\(operation) at line \(line) was reported as \(report.operation) at \(report.site as Any)")
+        failures.append(
+            "\(operation) at line \(line) was reported as \(report.operation) at \(report.site as Any)")
     }
     for text in expected where !report.chain.contains(text) {
         failures.append("\(operation) at line \(line): the chain does not say \"\(text)\": \(report.chain)")

@@ -58,6 +58,12 @@ class Upstream: @unchecked Sendable {
         "waits on work that will settle it"
     }
 
+    /// The box this upstream stands for, which a chain's description goes on with, if it is not
+    /// a box itself but waits on one, as a cache's caller waits on the shared lookup.
+    var describedBox: BoxCore? {
+        nil
+    }
+
     /// Tells what `link` leads to, and each upstream that gives up in turn, that a downstream
     /// no longer needs it; returns whether the first took the downstream's handler back, which
     /// then can never run.

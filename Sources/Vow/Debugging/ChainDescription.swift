@@ -50,7 +50,7 @@ struct ChainDescription {
                 steps.append((node, upstream))
                 leftOut += 1
             }
-            current = (upstream as? BoxCore).flatMap { $0.status.isResolved ? nil : $0 }
+            current = (upstream as? BoxCore ?? upstream?.describedBox).flatMap { $0.status.isResolved ? nil : $0 }
         }
         for (index, step) in steps.enumerated() {
             if leftOut > 0, index == Self.kept {
@@ -177,6 +177,40 @@ extension Guarantee: ChainDescribing {
         switch box {
         case .sealed: "\(Guarantee.self): resolved"
         case .empty(let box): ChainDescription.of(box, type: "\(Guarantee.self)")
+        }
+    }
+}
+
+extension MainActorPromise {
+    /// The path from this main-actor promise to what it waits on, as
+    /// ``Promise/chainDescription`` gives a promise's.
+    ///
+    /// ```swift
+    /// @MainActor func describeLoad(_ note: MainActorPromise<Note>) {
+    ///     print(note.chainDescription)
+    /// }
+    /// ```
+    public var chainDescription: String {
+        switch shared.box {
+        case .sealed: "\(MainActorPromise.self): \(shared.result.map(\.describedResolution) ?? "pending")"
+        case .empty(let box): ChainDescription.of(box, type: "\(MainActorPromise.self)")
+        }
+    }
+}
+
+extension MainActorGuarantee {
+    /// The path from this main-actor guarantee to what it waits on, as
+    /// ``Promise/chainDescription`` gives a promise's.
+    ///
+    /// ```swift
+    /// @MainActor func describeConfirmation(_ confirmed: MainActorGuarantee<Bool>) {
+    ///     print(confirmed.chainDescription)
+    /// }
+    /// ```
+    public var chainDescription: String {
+        switch shared.box {
+        case .sealed: "\(MainActorGuarantee.self): resolved"
+        case .empty(let box): ChainDescription.of(box, type: "\(MainActorGuarantee.self)")
         }
     }
 }

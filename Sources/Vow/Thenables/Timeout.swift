@@ -24,8 +24,8 @@ extension Thenable {
         guard seconds >= 0 else {
             return Promise(error: PromiseError.negativeDelay("timeout(seconds:)", seconds))
         }
-        let site = RecordedSite("timeout", fileID: file, line: line)
-        return timeout(after(seconds: seconds, madeAt: site), madeAt: site)
+        let timer = after(seconds: seconds, madeAt: RecordedSite("timeout's timer", fileID: file, line: line))
+        return timeout(timer, madeAt: RecordedSite("timeout", fileID: file, line: line))
     }
 
     /// Resolves as this thenable does if it resolves within `duration` on `clock`; otherwise
@@ -45,8 +45,9 @@ extension Thenable {
         guard duration >= .zero else {
             return Promise(error: PromiseError.negativeDelay("timeout(_:clock:)", duration))
         }
-        let site = RecordedSite("timeout", fileID: file, line: line)
-        return timeout(after(duration, clock: clock, madeAt: site), madeAt: site)
+        let timer = after(
+            duration, clock: clock, madeAt: RecordedSite("timeout's timer", fileID: file, line: line))
+        return timeout(timer, madeAt: RecordedSite("timeout", fileID: file, line: line))
     }
 
     /// Races this thenable against `timer`, which rejects with ``PromiseError/timedOut``, in a
@@ -56,7 +57,10 @@ extension Thenable {
         var upstreams: [ConsumerLink] = []
         // This thenable first, so that one resolved already wins over a timer that has fired.
         next.attach(to: self, collecting: &upstreams) { next.seal($0) }
-        next.attach(to: timer, collecting: &upstreams) { _ in next.seal(.failure(PromiseError.timedOut)) }
+        // The failure begins here, at the timeout, whatever the timer's handlers deliver.
+        next.attach(to: timer, collecting: &upstreams) { _ in
+            next.seal(.failure(PromiseError.timedOut), as: .tail, failingAt: site)
+        }
         next.replaceUpstream(with: Upstreams.link(upstreams))
         return Promise(next)
     }

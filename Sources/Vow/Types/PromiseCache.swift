@@ -62,11 +62,13 @@ public final class PromiseCache<Key: Hashable & Sendable, Value: Sendable>: Send
     /// removing the chain's intermediate `Promise` objects.)
     // @unchecked: `callers` is only read or written while holding the table's lock.
     private final class Lookup: @unchecked Sendable {
-        let box = EmptyBox<Result<Value, any Error>>()
+        let box: EmptyBox<Result<Value, any Error>>
         let generation: UInt64
         var callers = 1
 
-        init(generation: UInt64) {
+        /// A lookup whose box records `site`, the call of the caller that started it.
+        init(generation: UInt64, madeAt site: RecordedSite) {
+            box = EmptyBox(madeAt: site)
             self.generation = generation
         }
     }
@@ -79,8 +81,8 @@ public final class PromiseCache<Key: Hashable & Sendable, Value: Sendable>: Send
         var released: [Entry] = []
 
         /// The entry for `key`, counting the caller in if it is a lookup in flight; else a new
-        /// lookup, entered for `key`, which the caller must start.
-        mutating func join(_ key: Key) -> (entry: Entry, isNew: Bool) {
+        /// lookup, entered for `key`, which the caller at `site` must start.
+        mutating func join(_ key: Key, madeAt site: RecordedSite) -> (entry: Entry, isNew: Bool) {
             switch entries[key] {
             case .inFlight(let lookup)?:
                 lookup.callers += 1
@@ -89,7 +91,7 @@ public final class PromiseCache<Key: Hashable & Sendable, Value: Sendable>: Send
                 return (entry, false)
             case nil:
                 generations += 1
-                let entry = Entry.inFlight(Lookup(generation: generations))
+                let entry = Entry.inFlight(Lookup(generation: generations, madeAt: site))
                 entries[key] = entry
                 return (entry, true)
             }
@@ -160,7 +162,9 @@ public final class PromiseCache<Key: Hashable & Sendable, Value: Sendable>: Send
             )
         }
         while true {
-            let (found, isNew) = change { $0.join(key) }
+            let (found, isNew) = change {
+                $0.join(key, madeAt: RecordedSite("PromiseCache lookup", fileID: file, line: line))
+            }
             switch found {
             case .kept(let value, let generation, let isExpired):
                 // The clock is the user's code: read outside the lock. An expired value is
@@ -249,6 +253,14 @@ public final class PromiseCache<Key: Hashable & Sendable, Value: Sendable>: Send
             self.key = key
             self.lookup = lookup
             super.init()
+        }
+
+        override var waitDescription: String {
+            "shares the lookup below with every caller of its key"
+        }
+
+        override var describedBox: BoxCore? {
+            lookup.box
         }
 
         /// Keeps `link`, the attachment of the caller's handler.

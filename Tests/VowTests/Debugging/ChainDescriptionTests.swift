@@ -30,9 +30,12 @@ import Testing
         let (cancelledRoot, _) = Promise<Int>.pending()
         rejecter.reject(TestError.boom)
         cancelledRoot.cancel()
-        #expect(rejectedRoot.chainDescription == "Promise<Int>: Promise.pending() at \(file):\(first), rejected: boom")
         #expect(
-            cancelledRoot.chainDescription == "Promise<Int>: Promise.pending() at \(file):\(first + 1), cancelled")
+            rejectedRoot.chainDescription
+                == "Promise<Int>: Promise.pending() at \(file):\(first), rejected: boom")
+        #expect(
+            cancelledRoot.chainDescription
+                == "Promise<Int>: Promise.pending() at \(file):\(first + 1), cancelled")
         #expect(Promise.value(1).chainDescription == "Promise<Int>: fulfilled")
         #expect(Guarantee.value(1).chainDescription == "Guarantee<Int>: resolved")
     }
@@ -95,12 +98,17 @@ import Testing
         let step = "map at \(file):\(first + 2), pending"
         #expect(lines.count == ChainDescription.maximumPath + 1)
         #expect(lines[0] == "Promise<Int>: \(step)")
-        #expect(lines[1...5] == ["  1. \(step)", "  2. \(step)", "  3. \(step)", "  4. \(step)", "  5. \(step)"])
+        #expect(
+            lines[1...5] == ["  1. \(step)", "  2. \(step)", "  3. \(step)", "  4. \(step)", "  5. \(step)"])
         #expect(lines[6] == "  … 89 more steps …")
-        #expect(lines[7...11] == ["  95. \(step)", "  96. \(step)", "  97. \(step)", "  98. \(step)", "  99. \(step)"])
+        #expect(
+            lines[7...11] == [
+                "  95. \(step)", "  96. \(step)", "  97. \(step)", "  98. \(step)", "  99. \(step)",
+            ])
         #expect(
             lines[12]
-                == "  100. Promise.pending() at \(file):\(first), pending: its resolver is held and has not settled it")
+                == "  100. Promise.pending() at \(file):\(first), pending: its resolver is held and has not settled it"
+        )
         resolver.fulfill(0)
     }
 
@@ -118,5 +126,50 @@ import Testing
                 == "Guarantee<Int>: Guarantee.pending() at \(site), pending: its resolve function was released uncalled, so nothing can resolve it"
         )
         #expect(LeakReports.shared.count(at: site) == 1)
+    }
+
+    @Test @MainActor func eachKindOfPromiseSaysWhatItIs() {
+        let clock = ManualClock()
+        let first = #line + 1
+        let (root, resolver) = Promise<Int>.pending()
+        let limited = root.timeout(.seconds(5), clock: clock)
+        let lazy = Promise<Int>.lazy { $0.fulfill(1) }
+        let cache = PromiseCache<Int, Int> { _ in root }
+        let looked = cache.value(for: 1)
+        let retried = retry(attempts: 2, clock: clock) { root }
+        let raced = race([root, limited])
+        let onMain = MainActorPromise(root).map { $0 + 1 }
+        let held =
+            "Promise.pending() at \(file):\(first), pending: its resolver is held and has not settled it"
+
+        #expect(
+            limited.chainDescription == """
+                Promise<Int>: timeout at \(file):\(first + 1), pending: waits on 2 pending inputs
+                  - \(held)
+                  - timeout's timer at \(file):\(first + 1), pending: waits on work that a cancellation stops
+                """)
+        #expect(
+            lazy.chainDescription
+                == "Promise<Int>: Promise.lazy at \(file):\(first + 2), pending: lazy: its work starts once something waits on it"
+        )
+        #expect(
+            looked.chainDescription.hasPrefix(
+                "Promise<Int>: PromiseCache.value(for:) at \(file):\(first + 4), pending"))
+        #expect(
+            looked.chainDescription.contains(
+                "shares the lookup below with every caller of its key\n  1. PromiseCache lookup at \(file):\(first + 4)"
+            ))
+        #expect(looked.chainDescription.hasSuffix(held))
+        #expect(retried.chainDescription.hasPrefix("Promise<Int>: retry at \(file):\(first + 5), pending"))
+        #expect(
+            raced.chainDescription.hasPrefix(
+                "Promise<Int>: race at \(file):\(first + 6), pending: waits on 2 pending inputs"))
+        #expect(
+            onMain.chainDescription == """
+                MainActorPromise<Int>: map at \(file):\(first + 7), pending
+                  1. MainActorPromise(_:) at \(file):\(first + 7), pending
+                  2. \(held)
+                """)
+        resolver.fulfill(1)
     }
 }
