@@ -50,7 +50,8 @@ struct ChainDescription {
                 steps.append((node, upstream))
                 leftOut += 1
             }
-            current = (upstream as? BoxCore ?? upstream?.describedBox).flatMap { $0.status.isResolved ? nil : $0 }
+            let next = upstream as? BoxCore ?? upstream?.describedBox
+            current = next.flatMap { $0.status.isResolved ? nil : $0 }
         }
         for (index, step) in steps.enumerated() {
             if leftOut > 0, index == Self.kept {
