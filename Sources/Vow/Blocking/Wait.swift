@@ -132,7 +132,7 @@ private final class MainQueueProbe: Sendable {
 extension Guarantee {
     /// Blocks the current thread until the guarantee resolves and returns its value.
     ///
-    /// Blocks as ``Thenable/wait()`` does: on the main thread it keeps the main run loop turning.
+    /// Blocks as ``Thenable/wait(file:line:)`` does: on the main thread it keeps the main run loop turning.
     ///
     /// ```swift
     /// let greeting = Guarantee.value("hi").map { $0.uppercased() }.wait()

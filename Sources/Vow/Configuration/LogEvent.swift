@@ -44,7 +44,7 @@ public enum LogEvent: Sendable {
     /// `nil`. See ``CreationSite``.
     case pendingGuaranteeDeallocated(createdAt: CreationSite?)
 
-    /// ``CatchMixin/cauterize()`` swallowed this error.
+    /// ``CatchMixin/cauterize(file:line:)`` swallowed this error.
     case cauterized(any Error)
 
     /// An event Vow added to PromiseKit's: match the report's type to tell them apart, as in

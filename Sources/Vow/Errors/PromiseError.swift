@@ -16,7 +16,7 @@ public enum PromiseError: Error, Sendable {
     /// A handler returned the promise its own operator returned, which could never resolve.
     case returnedSelf
 
-    /// An operator was given input it cannot work with, such as an empty ``race(_:)->Promise<U.T>``,
+    /// An operator was given input it cannot work with, such as an empty ``race(_:file:line:)->Promise<U.T>``,
     /// a concurrency limit below one or a negative delay; the text says which and why.
     case badInput(String)
 
@@ -29,13 +29,13 @@ public enum PromiseError: Error, Sendable {
     /// An operator that needs an element, such as ``Thenable/firstValue``, met an empty sequence.
     case emptySequence
 
-    /// Every contender in ``race(fulfilled:)`` was rejected.
+    /// Every contender in ``race(fulfilled:file:line:)`` was rejected.
     case noWinner
 
-    /// The work did not finish in the time ``Thenable/timeout(seconds:)`` gave it.
+    /// The work did not finish in the time ``Thenable/timeout(seconds:file:line:)`` gave it.
     case timedOut
 
-    /// A value failed the predicate of ``Thenable/validate(rejecting:_:)``; carries the value.
+    /// A value failed the predicate of ``Thenable/validate(rejecting:file:line:_:)``; carries the value.
     case validationFailed(any Sendable)
 }
 

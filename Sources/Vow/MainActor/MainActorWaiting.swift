@@ -49,7 +49,7 @@ extension MainActorPromise {
     }
 
     /// Blocks the main thread until the promise settles, running the main queue meanwhile, as
-    /// ``Thenable/wait()`` does: for tests and scripts.
+    /// ``Thenable/wait(file:line:)`` does: for tests and scripts.
     ///
     /// ```swift
     /// let note = try fetchNote().wait()

@@ -130,7 +130,7 @@ public final class Finalizer: Sendable {
         Guarantee<Void>(sharing: caught)
     }
 
-    /// Blocks the current thread until the chain has finished, as ``Thenable/wait()`` does.
+    /// Blocks the current thread until the chain has finished, as ``Thenable/wait(file:line:)`` does.
     ///
     /// ```swift
     /// import Testing

@@ -73,7 +73,7 @@ extension Thenable {
     ///
     /// A `nil` rejects with ``PromiseError/compactMap(_:_:)``, which names the input and the
     /// expected type. `transform` runs in the isolation of the code that wrote it, as with
-    /// ``map(_:)``.
+    /// ``map(file:line:_:)``.
     ///
     /// ```swift
     /// fetchText().compactMap { Int($0) }
@@ -146,7 +146,7 @@ extension Guarantee {
     /// Transforms the value, keeping the result a ``Guarantee``.
     ///
     /// `transform` runs in the isolation of the code that wrote it, as with
-    /// ``Thenable/map(_:)``.
+    /// ``Thenable/map(file:line:_:)``.
     ///
     /// ```swift
     /// Guarantee.value(21).map { $0 * 2 }

@@ -3,7 +3,7 @@ public import Dispatch
 extension Thenable where T: Sequence, T.Element: Sendable {
     /// Starts a thenable for each element and fulfils with all their values, in order.
     ///
-    /// The first rejection rejects the whole, as with ``when(fulfilled:)->Promise<[U.T]>``.
+    /// The first rejection rejects the whole, as with ``when(fulfilled:file:line:)->Promise<[U.T]>``.
     ///
     /// `transform` runs in the isolation of the code that wrote it, otherwise on `conf.Q.map`.
     ///

@@ -1,8 +1,8 @@
 /// A clock whose time moves only when a test moves it, so that a schedule of delays runs
 /// instantly and in the same order every time.
 ///
-/// Give it to anything in Vow that waits: ``after(_:clock:)``, ``Thenable/delay(_:clock:)``,
-/// ``Thenable/timeout(_:clock:)`` and ``retry(attempts:delay:clock:if:_:)-6g9g9``. Nothing that
+/// Give it to anything in Vow that waits: ``after(_:clock:file:line:)``, ``Thenable/delay(_:clock:file:line:)``,
+/// ``Thenable/timeout(_:clock:file:line:)`` and ``retry(attempts:delay:clock:if:file:line:_:)-26o1u``. Nothing that
 /// waits on it finishes until ``advance(by:)`` or ``advance(to:)`` moves the clock past its
 /// deadline. Advancing runs what fell due on the calling thread, in deadline order, before it
 /// returns; work scheduled while it advances runs too, if its deadline is still within reach.

@@ -1,4 +1,4 @@
-/// How many elements ``map(_:as:_:)`` works on at once: one after another, all at once, or at
+/// How many elements ``map(_:as:file:line:_:)`` works on at once: one after another, all at once, or at
 /// most a given number at a time.
 ///
 /// ```swift
@@ -30,7 +30,7 @@ public struct Parallelism: Sendable, Hashable, CustomStringConvertible {
 
     /// At most `limit` elements at a time: another body starts whenever one in flight fulfils.
     ///
-    /// A limit below one is not checked here but where it is used: ``map(_:as:_:)`` rejects it
+    /// A limit below one is not checked here but where it is used: ``map(_:as:file:line:_:)`` rejects it
     /// with ``PromiseError/badInput(_:)``.
     ///
     /// ```swift

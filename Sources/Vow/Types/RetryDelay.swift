@@ -1,6 +1,6 @@
 internal import Foundation
 
-/// How long ``retry(attempts:delay:clock:if:_:)-6g9g9`` waits after a failed attempt before it makes
+/// How long ``retry(attempts:delay:clock:if:file:line:_:)-26o1u`` waits after a failed attempt before it makes
 /// the next.
 ///
 /// ```swift
