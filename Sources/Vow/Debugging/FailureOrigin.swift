@@ -109,3 +109,17 @@ extension RecordedSite {
         #endif
     }
 }
+
+extension MainActorPromise {
+    /// Where the failure this main-actor promise rejected with began, as
+    /// ``Promise/failureOrigin`` gives a promise's.
+    ///
+    /// ```swift
+    /// @MainActor func report(_ saving: MainActorPromise<Note>) {
+    ///     print("the save failed at", saving.failureOrigin as Any)
+    /// }
+    /// ```
+    public var failureOrigin: FailureOrigin? {
+        shared.failureOrigin
+    }
+}

@@ -94,4 +94,15 @@ import Testing
         #expect(Promise<Int>.pending().promise.failureOrigin == nil)
         #expect(FailureOrigin.current == nil)
     }
+
+    @Test @MainActor func aMainActorPromiseKnowsWhereItsFailureBegan() {
+        let line = #line + 1
+        let (root, resolver) = Promise<Int>.pending()
+        let onMain = MainActorPromise(root).map { $0 + 1 }
+        resolver.reject(TestError.boom)
+        #expect(
+            onMain.failureOrigin
+                == FailureOrigin(operation: "Promise.pending()", site: CreationSite(fileID: file, line: line))
+        )
+    }
 }
