@@ -8,11 +8,12 @@
 /// ``Promise/failureOrigin``. Release builds record nothing, and both are `nil` there.
 ///
 /// ```swift
-/// fetchUser(id: 1).map { user in
-///     try validate(user)  // throws
+/// fetchUser(id: 1).map { user -> String in
+///     guard user.isActive else { throw URLError(.userAuthenticationRequired) }
+///     return user.name
 /// }.catch { error in
 ///     print(error, "began at", FailureOrigin.current?.description ?? "an unknown step")
-///     // "… began at map at App/Feed.swift:2"
+///     // "… began at map at App/Feed.swift:1"
 /// }
 /// ```
 public struct FailureOrigin: Sendable, Hashable, CustomStringConvertible {
@@ -43,9 +44,9 @@ public struct FailureOrigin: Sendable, Hashable, CustomStringConvertible {
     /// in a handler given a value, for a failure Vow did not see begin, and in a release build.
     ///
     /// ```swift
-    /// load().recover { error in
-    ///     log("recovering from", error, "which began at", FailureOrigin.current as Any)
-    ///     return Guarantee.value(.empty)
+    /// fetchFromNetwork().recover { error in
+    ///     print("recovering from", error, "which began at", FailureOrigin.current as Any)
+    ///     return fetchFromCache()
     /// }
     /// ```
     public static var current: FailureOrigin? {
@@ -69,9 +70,9 @@ extension Promise {
     /// already rejected), and in a release build. See ``FailureOrigin``.
     ///
     /// ```swift
-    /// let saved = save(document)
-    /// saved.catch { _ in
-    ///     print("the save failed at", saved.failureOrigin as Any)
+    /// let sent = sendAnalytics(event)
+    /// sent.catch { _ in
+    ///     print("sending failed at", sent.failureOrigin as Any)
     /// }
     /// ```
     public var failureOrigin: FailureOrigin? {
