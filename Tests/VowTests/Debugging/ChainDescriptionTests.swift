@@ -27,9 +27,11 @@ import Testing
     @Test func aSettledPromiseSaysHowItSettled() {
         let first = #line + 1
         let (rejectedRoot, rejecter) = Promise<Int>.pending()
-        let (cancelledRoot, _) = Promise<Int>.pending()
+        let (cancelledRoot, canceller) = Promise<Int>.pending()
         rejecter.reject(TestError.boom)
         cancelledRoot.cancel()
+        // Held until the promise is cancelled: a resolver released first is reported.
+        withExtendedLifetime(canceller) {}
         #expect(
             rejectedRoot.chainDescription
                 == "Promise<Int>: Promise.pending() at \(file):\(first), rejected: boom")
