@@ -206,7 +206,9 @@ where Storage.Value == T {
                     return
                 }
                 #if DEBUG
-                trampoline.delivering(failureOrigin) { handler(value) }
+                let outer = trampoline.deliver(failureOrigin)
+                handler(value)
+                trampoline.deliveredOrigin = outer
                 #else
                 handler(value)
                 #endif
@@ -330,7 +332,9 @@ extension SealantBox where Storage == Sealant<T> {
     func attach(_ handler: @escaping Handler, recordingIn consumer: BoxCore?) -> ConsumerLink {
         if phase == .resolved {
             #if DEBUG
-            Trampoline.delivering(failureOrigin) { handler(resolvedValue) }
+            let outer = Trampoline.deliver(failureOrigin)
+            handler(resolvedValue)
+            Trampoline.restore(outer)
             #else
             handler(resolvedValue)
             #endif
@@ -350,7 +354,9 @@ extension SealantBox where Storage == Sealant<T> {
         }
         if case .one(let handler) = state.handler {
             #if DEBUG
-            Trampoline.delivering(failureOrigin) { handler(resolvedValue) }
+            let outer = Trampoline.deliver(failureOrigin)
+            handler(resolvedValue)
+            Trampoline.restore(outer)
             #else
             handler(resolvedValue)
             #endif

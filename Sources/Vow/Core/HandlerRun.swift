@@ -36,10 +36,10 @@ final class HandlerRun<T: Sendable> {
         let index = next
         next += 1
         #if DEBUG
-        Trampoline.delivering(origin) { handlers.runHandler(in: index, with: value) }
-        #else
-        handlers.runHandler(in: index, with: value)
+        let outer = Trampoline.deliver(origin)
+        defer { Trampoline.restore(outer) }
         #endif
+        handlers.runHandler(in: index, with: value)
         return true
     }
 }

@@ -197,21 +197,27 @@ final class Trampoline {
     }
 
     #if DEBUG
-    /// Runs `body`, which runs handlers for a result whose failure began at `origin`, or which
-    /// is a value if `origin` is empty, with ``deliveredOrigin`` set to it. Debug builds only:
-    /// a release build's handler runs are the plain calls they were before origins existed.
+    /// Makes `origin` the origin of the failure whose handlers this thread runs next, and
+    /// returns the one it replaces, which the caller restores once they have run; see
+    /// ``deliveredOrigin``. Debug builds only, and no closure: a handler run nests no frame
+    /// more than it did, so a deep nesting of seals reaches as deep as before.
     @inlinable
-    func delivering(_ origin: RecordedSite, _ body: () -> Void) {
+    func deliver(_ origin: RecordedSite) -> RecordedSite {
         let outer = deliveredOrigin
         deliveredOrigin = origin
-        body()
-        deliveredOrigin = outer
+        return outer
     }
 
-    /// ``delivering(_:_:)`` on this thread's trampoline.
+    /// ``deliver(_:)`` on this thread's trampoline.
     @inlinable
-    static func delivering(_ origin: RecordedSite, _ body: () -> Void) {
-        withCurrent { $0.delivering(origin, body) }
+    static func deliver(_ origin: RecordedSite) -> RecordedSite {
+        withCurrent { $0.deliver(origin) }
+    }
+
+    /// Restores `outer`, which ``deliver(_:)`` returned, on this thread's trampoline.
+    @inlinable
+    static func restore(_ outer: RecordedSite) {
+        withCurrent { $0.deliveredOrigin = outer }
     }
     #endif
 

@@ -91,15 +91,9 @@ where Slot.Step == Step {
         // Taken, so that the closure is released once this returns.
         guard let step = step.take(), !status.isCancelledHint else { return }
         #if DEBUG
-        Trampoline.delivering(inputOrigin) { perform(step, admitted) }
-        #else
-        perform(step, admitted)
+        let outer = Trampoline.deliver(inputOrigin)
+        defer { Trampoline.restore(outer) }
         #endif
-    }
-
-    /// Runs `step` with `admitted`: ``execute(_:)``'s work, which a debug build wraps.
-    @inlinable @inline(__always)
-    func perform(_ step: Step, _ admitted: Step.Admitted) {
         do {
             try step.run(admitted, settling: self)
         } catch {
