@@ -164,7 +164,7 @@ where Storage.Value == T {
     /// no longer needs; takes nothing if already resolved. A failure's origin is stored with
     /// it, in a debug build; see ``seal(_:as:failingAt:)``.
     @inlinable
-    final func take(_ value: T, failingAt origin: RecordedSite = RecordedSite()) -> (
+    final func take(_ value: T, failingAt origin: RecordedSite) -> (
         handlers: Handlers<T>, upstream: Upstream?, token: UInt32
     ) {
         // A box that has resolved stays as it is: later seals, such as the rejection a
@@ -286,7 +286,7 @@ where Storage.Value == T {
     /// The box's state, for its chain's description (see `DescribedBox.swift`).
     final override var describedState: String {
         guard phase == .resolved else { return isCancelled ? "cancelled" : "pending" }
-        return (resolvedValue as? any DescribedResolution)?.describedResolution ?? "resolved"
+        return (resolvedValue as? any FailureCarrying)?.describedResolution ?? "resolved"
     }
 
     /// Whether the box is a promise's; see ``BoxCore/settlesAsPromise``.

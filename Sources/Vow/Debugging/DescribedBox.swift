@@ -10,19 +10,3 @@ extension BoxCore {
         return state.upstream
     }
 }
-
-/// A box's value that can say how the box settled: a promise's `Result`.
-protocol DescribedResolution {
-    /// `fulfilled`, `cancelled`, or `rejected:` and the error.
-    var describedResolution: String { get }
-}
-
-extension Result: DescribedResolution where Failure == any Error {
-    var describedResolution: String {
-        switch self {
-        case .success: "fulfilled"
-        case .failure(let error) where error.isCancelled: "cancelled"
-        case .failure(let error): "rejected: \(error)"
-        }
-    }
-}

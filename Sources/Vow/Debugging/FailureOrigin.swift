@@ -81,17 +81,29 @@ extension Promise {
     }
 }
 
-/// A box's value that can be a failure: a promise's `Result`.
+/// A box's value that can be a failure, a promise's `Result`, as the debugging aids read it:
+/// a seal records a failure's origin, and a chain's description says how the box settled.
 @usableFromInline
 protocol FailureCarrying {
     /// Whether the value is a failure.
     var isFailure: Bool { get }
+    /// `fulfilled`, `cancelled`, or `rejected:` and the error.
+    var describedResolution: String { get }
 }
 
 extension Result: FailureCarrying {
     @usableFromInline
     var isFailure: Bool {
         if case .failure = self { true } else { false }
+    }
+
+    @usableFromInline
+    var describedResolution: String {
+        switch self {
+        case .success: "fulfilled"
+        case .failure(let error) where error.isCancelled: "cancelled"
+        case .failure(let error): "rejected: \(error)"
+        }
     }
 }
 
