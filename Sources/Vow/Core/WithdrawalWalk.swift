@@ -14,8 +14,9 @@
 /// in turn; an `onCancel` hook, or a handler that sees the cancellation, may cancel another
 /// chain. Each such call still settles its own box at once, and takes back its own handler if
 /// it is the first to tell its upstream, but what lies beyond joins the running walk, which
-/// takes it up as soon as its current step returns, before the outermost call returns. Nested
-/// instead, a chain released link by link would recurse through its `deinit`s, as deep again.
+/// takes it up once the plain chain it is following ends, before the outermost call returns.
+/// Nested instead, a chain released link by link would recurse through its `deinit`s, as deep
+/// again.
 /// For the same reason the walk owns what it has yet to tell, and releases each link in its own
 /// loop: a link released by a caller after the walk had ended would start the next one there.
 ///
@@ -62,23 +63,19 @@ final class WithdrawalWalk {
     /// ``BoxCore/withdraw(afterCancelling:)``. `upstream` is the walk's from here on, so that
     /// the caller releases nothing once the walk has ended.
     func withdraw(_ box: BoxCore, afterCancellingFrom upstream: __owned ConsumerLink) {
-        waiting.append(Pending(link: upstream, cancelling: true, cancelledBox: box))
-        guard !isRunning else { return }
+        guard !isRunning else {
+            waiting.append(Pending(link: upstream, cancelling: true, cancelledBox: box))
+            return
+        }
         isRunning = true
+        follow(upstream, cancelling: true, cancelledBox: box)
         drain()
     }
 
     /// Tells what is waiting, and what that leads to, until nothing is left.
     private func drain() {
         while let pending = waiting.popLast() {
-            // A box that has resolved has nothing to take back.
-            guard let upstream = pending.link.upstream, !upstream.status.isResolved else { continue }
-            let withdrawal = upstream.withdraw(pending.link.token, cancelling: pending.cancelling)
-            if withdrawal.detached {
-                pending.cancelledBox?.didWithdraw()
-            }
-            keep(withdrawal, toldAsCancelling: pending.cancelling)
-            // What this step took off the stack is released here, in the loop's frame.
+            follow(pending.link, cancelling: pending.cancelling, cancelledBox: pending.cancelledBox)
         }
         // A walk as wide as a `when` of a hundred thousand inputs leaves its stack that large:
         // given back, rather than kept by the thread for good.
@@ -91,6 +88,33 @@ final class WithdrawalWalk {
     /// How many entries the stack keeps room for between walks: those of any chain a program
     /// cancels often, and a few kilobytes.
     private static let keptCapacity = 256
+
+    /// Tells what `link` leads to, and each upstream that gives up behind it, as far as a plain
+    /// chain goes: a link with one upstream hands on the next without the stack, which a chain
+    /// of `map`s, the common case, never touches. A combinator's members go on the stack, the
+    /// first on top, with what the combinator leads to beneath them, and the walk takes them
+    /// from there, in the order a recursion would.
+    private func follow(_ link: __owned ConsumerLink, cancelling: Bool, cancelledBox: BoxCore?) {
+        var link = link
+        var cancelling = cancelling
+        var cancelledBox = cancelledBox
+        // A box that has resolved has nothing to take back.
+        while let upstream = link.upstream, !upstream.status.isResolved {
+            let withdrawal = upstream.withdraw(link.token, cancelling: cancelling)
+            if withdrawal.detached {
+                cancelledBox?.didWithdraw()
+            }
+            guard withdrawal.members.isEmpty else {
+                keep(withdrawal, toldAsCancelling: cancelling)
+                return
+            }
+            // The link told is released here, in the walk's frame; an upstream only gives up
+            // because it was cancelled.
+            link = withdrawal.next
+            cancelling = true
+            cancelledBox = nil
+        }
+    }
 
     /// Adds what `withdrawal` leads to, the first member on top.
     private func keep(_ withdrawal: Withdrawal, toldAsCancelling cancelling: Bool) {
