@@ -6,7 +6,9 @@
 /// `when`), and a recursion five frames a link overflowed a 512 KiB stack at 4,000 links. So
 /// every upstream hands back what it leads to (see ``Withdrawal``), and the thread's walk keeps
 /// it on a stack of its own, depth first: each member, and whatever gives up behind it, before
-/// the next member, the order a recursion would take.
+/// the next member, the order a recursion would take. A link with one upstream hands on to the
+/// next in the same loop, without the stack, whose pushes and pops cost a plain chain 4% more
+/// instructions.
 ///
 /// A cancellation can also start while the walk runs on the same thread. A promise released in
 /// the walk's loop, such as one an abandoned iterator of `when(fulfilled:concurrently:)` held,
@@ -16,9 +18,9 @@
 /// it is the first to tell its upstream, but what lies beyond joins the running walk, which
 /// takes it up once the plain chain it is following ends, before the outermost call returns.
 /// Nested instead, a chain released link by link would recurse through its `deinit`s, as deep
-/// again.
-/// For the same reason the walk owns what it has yet to tell, and releases each link in its own
-/// loop: a link released by a caller after the walk had ended would start the next one there.
+/// again. For the same reason the walk owns what it has yet to tell, and releases each link in
+/// its own loop: a link released by a caller after the walk had ended would start the next one
+/// there.
 ///
 /// Each thread owns one, in its ``Trampoline``: its stack keeps its capacity, up to
 /// ``keptCapacity`` entries, so a cancellation allocates nothing once the thread has walked one
