@@ -7,11 +7,13 @@ let strictness: [SwiftSetting] = [
 ]
 
 // Foundation's `Process` exists on macOS and Linux only: elsewhere VowFoundation leaves out its
-// process launching, and its tests with it. CI builds and tests that shape on Linux too, by
-// defining the condition itself (`-Xswiftc -DVOW_NO_PROCESS`).
-let withoutProcess: [SwiftSetting] = [
-    .define("VOW_NO_PROCESS", .when(platforms: [.iOS, .macCatalyst, .tvOS, .watchOS, .visionOS]))
-]
+// process launching, and its tests with it. CI builds and tests that shape on Linux too: with
+// VOW_NO_PROCESS set in the environment of the build, the condition holds on every platform, and
+// only the targets that read it are compiled again (Documentation/Contributing.md).
+let withoutProcess: [SwiftSetting] =
+    Context.environment["VOW_NO_PROCESS"] == nil
+    ? [.define("VOW_NO_PROCESS", .when(platforms: [.iOS, .macCatalyst, .tvOS, .watchOS, .visionOS]))]
+    : [.define("VOW_NO_PROCESS")]
 
 let package = Package(
     name: "Vow",

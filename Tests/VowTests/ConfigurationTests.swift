@@ -183,8 +183,8 @@ import Vow
     /// Each pending box owns the next link of its chain; released recursively, a long unresolved
     /// chain would overflow the stack. Only the root resolver is reported.
     @Test func releasingALongUnresolvedChainIsSafeAndReportedOnce() async throws {
-        let steps = stressSize(100_000, sanitized: 10_000)
-        let reports = try await stressTest(stackSize: 512 << 10) {
+        let steps = stressSize(deepEnough, full: 100_000, sanitized: 10_000)
+        let reports = try await stressTest(stackSize: smallStack) {
             let site = {
                 let ((root, _), site) = expectingLeakReport(Promise<Int>.pending())
                 var tail = root

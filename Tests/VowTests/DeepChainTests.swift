@@ -2,13 +2,12 @@ import Testing
 import Vow
 
 @Suite struct DeepChainTests {
-    /// PromiseKit overflows the stack at 10,000 inline steps; Vow's trampoline runs each
-    /// nested resolution after the current one returns, so the stack stays flat, even on a
-    /// thread with a small stack. (A tenth of the steps under Thread Sanitizer is still ten times
-    /// what overflows PromiseKit's stack.)
-    @Test func millionInlineStepsResolveWithoutStackOverflow() async throws {
-        let steps = stressSize(1_000_000, sanitized: 100_000)
-        #expect(try await stressTest(stackSize: 512 << 10) { try Self.chain(steps: steps) } == steps)
+    /// PromiseKit overflows an 8 MiB stack at 10,000 inline steps; Vow's trampoline runs each
+    /// nested resolution after the current one returns, so the stack stays flat, and a chain
+    /// that would overflow a small stack many times over if each step nested runs on it.
+    @Test func aLongChainOfInlineStepsResolvesOnASmallStack() async throws {
+        let steps = stressSize(deepEnough, full: 1_000_000, sanitized: 100_000)
+        #expect(try await stressTest(stackSize: smallStack) { try Self.chain(steps: steps) } == steps)
     }
 
     /// The value at the end of `steps` inline `map` steps on a promise fulfilled with 0.
@@ -22,9 +21,10 @@ import Vow
         return try value(of: tail)
     }
 
-    @Test func deepChainOfGuaranteesResolves() async throws {
-        let steps = stressSize(200_000, sanitized: 20_000)
-        #expect(try await stressTest(stackSize: 512 << 10) { try Self.guaranteeChain(steps: steps) } == steps)
+    @Test func aLongChainOfGuaranteesResolvesOnASmallStack() async throws {
+        let steps = stressSize(deepEnough, full: 200_000, sanitized: 20_000)
+        #expect(
+            try await stressTest(stackSize: smallStack) { try Self.guaranteeChain(steps: steps) } == steps)
     }
 
     /// The value at the end of `steps` inline `map` steps on a guarantee resolved with 0.
@@ -38,9 +38,9 @@ import Vow
         return try value(of: tail)
     }
 
-    @Test func rejectionTravelsDownADeepChain() async throws {
-        let steps = stressSize(200_000, sanitized: 20_000)
-        let error = try await stressTest(stackSize: 512 << 10) { try Self.rejectedChain(steps: steps) }
+    @Test func aRejectionTravelsDownALongChainOnASmallStack() async throws {
+        let steps = stressSize(deepEnough, full: 200_000, sanitized: 20_000)
+        let error = try await stressTest(stackSize: smallStack) { try Self.rejectedChain(steps: steps) }
         #expect(error == .boom)
     }
 

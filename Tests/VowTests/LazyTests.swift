@@ -136,10 +136,8 @@ import Vow
     }
 
     @Test func handlersAttachedAtOnceFromTwoThreadsStartTheBodyOnce() async throws {
-        let rounds = stressSize(5_000, sanitized: 1_000)
-        let raced = try await stressTest {
-            var raced = 0
-            for round in 0..<rounds {
+        let tally = try await stressTest {
+            raceRounds(atMost: 5_000, sanitized: 1_000) { round in
                 let runs = Counter()
                 let promise = Promise<Int>.lazy { resolver in
                     runs.increment()
@@ -149,13 +147,13 @@ import Vow
                 let attach: @Sendable () -> Void = {
                     promise.pipe { if (try? $0.get()) == round { seen.increment() } }
                 }
-                if runTogether(round: round, attach, attach) { raced += 1 }
+                let raced = runTogether(round: round, attach, attach)
                 #expect(runs.value == 1, "round \(round): the body ran \(runs.value) times")
                 #expect(seen.value == 2, "round \(round): \(seen.value) handlers saw the value")
+                return raced
             }
-            return raced
         }
-        #expect(raced > 0, "the two attachments never overlapped")
+        #expect(tally.raced > 0, "the two attachments never overlapped in \(tally.rounds) rounds")
     }
 
     @Test func aMainActorBodyRunsOnTheMainActorWhoeverWakesIt() async throws {

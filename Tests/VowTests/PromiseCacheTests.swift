@@ -172,10 +172,8 @@ final class ManualLookups: Sendable {
     }
 
     @Test func aCallerArrivingAsTheLastOneLeavesIsNeverCancelledWithIt() async throws {
-        let rounds = stressSize(2_000, sanitized: 400)
-        let raced = try await stressTest {
-            var raced = 0
-            for round in 0..<rounds {
+        let tally = try await stressTest {
+            raceRounds(atMost: 2_000, sanitized: 400) { round in
                 let resolvers = Protected<[Resolver<Int>]>([])
                 let cache = PromiseCache<Int, Int> { _ in
                     let (promise, resolver) = Promise<Int>.pending()
@@ -184,27 +182,24 @@ final class ManualLookups: Sendable {
                 }
                 let leaving = cache.value(for: round)
                 let arriving = Protected<Promise<Int>?>(nil)
-                if runTogether(
+                let raced = runTogether(
                     round: round, { leaving.cancel() }, { arriving.withLock { $0 = cache.value(for: round) } }
-                ) {
-                    raced += 1
-                }
+                )
                 for resolver in resolvers.withLock({ $0 }) { resolver.fulfill(round) }
                 let outcome = arriving.withLock { $0!.result }
                 #expect(
                     (try? outcome?.get()) == round,
                     "round \(round): the new caller got \(String(describing: outcome))")
+                return raced
             }
-            return raced
         }
-        #expect(raced > 0, "the cancellation and the new caller never overlapped")
+        #expect(
+            tally.raced > 0, "the cancellation and the new caller never overlapped in \(tally.rounds) rounds")
     }
 
     @Test func callersRacingForAMissStartOneLookup() async throws {
-        let rounds = stressSize(2_000, sanitized: 400)
-        let raced = try await stressTest {
-            var raced = 0
-            for round in 0..<rounds {
+        let tally = try await stressTest {
+            raceRounds(atMost: 2_000, sanitized: 400) { round in
                 let lookups = Counter()
                 let (pending, resolver) = Promise<Int>.pending()
                 let cache = PromiseCache<Int, Int> { _ in
@@ -215,14 +210,14 @@ final class ManualLookups: Sendable {
                 let ask: @Sendable () -> Void = {
                     cache.value(for: round).pipe { values.record(try! $0.get()) }
                 }
-                if runTogether(round: round, ask, ask) { raced += 1 }
+                let raced = runTogether(round: round, ask, ask)
                 resolver.fulfill(round)
                 #expect(lookups.value == 1, "round \(round): \(lookups.value) lookups for one key")
                 #expect(values.all == [round, round])
+                return raced
             }
-            return raced
         }
-        #expect(raced > 0, "the callers never overlapped")
+        #expect(tally.raced > 0, "the callers never overlapped in \(tally.rounds) rounds")
     }
 
     /// Each way a kept value leaves the cache.

@@ -253,13 +253,61 @@ let isThreadSanitized: Bool = {
     return dlsym(program, "__tsan_init") != nil
 }()
 
-/// The size of a stress test: `full` in a normal run, `sanitized` under Thread Sanitizer.
+/// Whether the stress tests run at their full sizes, which `VOW_STRESS=full` asks for and
+/// `Scripts/stress-loop` sets: the sizes the suite always ran with before each test found a
+/// cheaper way to prove its property.
+let runsFullStress = ProcessInfo.processInfo.environment["VOW_STRESS"] == "full"
+
+/// The size of a stress test: `size` in an ordinary run, CI's included; with `VOW_STRESS=full`,
+/// `full`, or `sanitized` under Thread Sanitizer.
 ///
-/// Thread Sanitizer makes every lock, barrier and dispatch several times slower, so the full
-/// sizes would hold a core for minutes. It sees a race in the first rounds that run it as well
-/// as in the last, and a normal run, which CI makes too, keeps the full size.
-func stressSize(_ full: Int, sanitized: Int) -> Int {
-    isThreadSanitized ? sanitized : full
+/// `size` is chosen to prove the test's property: a chain long enough to overflow
+/// ``smallStack`` many times over if any link recursed, rounds enough for a race to be seen.
+/// The full sizes are the long soak, for `Scripts/stress-loop`.
+func stressSize(_ size: Int, full: Int, sanitized: Int) -> Int {
+    guard runsFullStress else { return size }
+    return isThreadSanitized ? sanitized : full
+}
+
+/// The stack of a stress test that proves something runs without recursion: 128 KiB, a quarter
+/// of a Dispatch worker's on Apple platforms, and twice the 64 KiB that the trampoline keeps
+/// free below nested handler runs.
+let smallStack = 128 << 10
+
+/// The length of a chain, or the depth of a nest, that a test runs on ``smallStack``.
+///
+/// The recursions these tests guard against took 130 bytes or more a link (4,000 races
+/// overflowed 512 KiB), and overflowed ``smallStack`` within 1,000 links: ten thousand links
+/// would overflow it even at 13 bytes a link, less than any frame takes. They prove what a
+/// million did on 512 KiB, at a hundredth of the cost.
+let deepEnough = 10_000
+
+/// How many rounds a race test ran, and in how many its two sides met.
+struct RaceTally: Sendable {
+    var rounds = 0
+    var raced = 0
+}
+
+/// Runs `round` with 0, 1, 2, … until `wanted` rounds have raced and `complete()` holds, or
+/// until `full` rounds have run (`sanitized` under Thread Sanitizer); with `VOW_STRESS=full`,
+/// all of those.
+///
+/// `round` returns whether its two sides met, as ``runTogether(round:_:_:)`` says. A race that
+/// can go wrong shows it in the rounds whose sides met, so those are what a test counts; on a
+/// quiet machine most rounds meet, and a loaded one runs more rounds for the same count, never
+/// more than the limit. `complete` waits for what else the test needs to have seen, such as both
+/// outcomes of the race.
+func raceRounds(
+    atMost full: Int, sanitized: Int, raced wanted: Int = 300, until complete: () -> Bool = { true },
+    _ round: (Int) throws -> Bool
+) rethrows -> RaceTally {
+    let limit = isThreadSanitized ? sanitized : full
+    var tally = RaceTally()
+    while tally.rounds < limit && (runsFullStress || tally.raced < wanted || !complete()) {
+        if try round(tally.rounds) { tally.raced += 1 }
+        tally.rounds += 1
+    }
+    return tally
 }
 
 /// Runs `first` and `second` on two threads at once, and returns whether they met: whether

@@ -83,20 +83,15 @@ import Testing
     /// A chain stored as another thread cancels the bag is either cancelled with the others or
     /// held: never lost, never cancelled twice, never left in a bag that forgot it.
     @Test func aStoreRacingCancelAllIsCancelledOrHeld() async throws {
-        let rounds = stressSize(2_000, sanitized: 400)
-        let raced = try await stressTest {
-            var raced = 0
-            for round in 0..<rounds {
+        let tally = try await stressTest {
+            raceRounds(atMost: 2_000, sanitized: 400) { round in
                 let (input, resolver) = Promise<Int>.pending()
                 let bag = CancelBag()
                 let first = input.map(on: nil) { $0 }.store(in: bag)
                 let racing = Protected<Promise<Int>?>(nil)
-                if runTogether(
+                let raced = runTogether(
                     round: round, { bag.cancelAll() },
                     { racing.withLock { $0 = input.map(on: nil) { $0 }.store(in: bag) } })
-                {
-                    raced += 1
-                }
                 let second = racing.withLock { $0! }
                 #expect(
                     first.result?.isCancellation == true, "round \(round): the first chain was not cancelled")
@@ -106,9 +101,9 @@ import Testing
                 }
                 #expect(second.result?.isCancellation == true, "round \(round): the racing chain was lost")
                 resolver.fulfill(round)
+                return raced
             }
-            return raced
         }
-        #expect(raced > 0, "the store and the cancellation never overlapped")
+        #expect(tally.raced > 0, "the store and the cancellation never overlapped in \(tally.rounds) rounds")
     }
 }

@@ -5,12 +5,12 @@ import Vow
 /// `cancel()` racing with a resolution on another thread.
 @Suite struct CancelRaceTests {
     @Test func cancelRacingFulfilSettlesOnceAndRunsEveryHandlerOnce() async throws {
-        let rounds = stressSize(100_000, sanitized: 10_000)
-        let (cancelWins, fulfilWins, raced) = try await stressTest {
+        let (cancelWins, fulfilWins, tally) = try await stressTest {
             var cancelWins = 0
             var fulfilWins = 0
-            var raced = 0
-            for round in 0..<rounds {
+            let tally = try raceRounds(
+                atMost: 100_000, sanitized: 10_000, until: { cancelWins > 0 && fulfilWins > 0 }
+            ) { round in
                 let (promise, resolver) = Promise<Int>.pending()
                 let hooks = Counter()
                 let handlers = Counter()
@@ -18,7 +18,7 @@ import Vow
                 let mapped = promise.map(on: nil) { $0 + 1 }
                 promise.pipe { _ in handlers.increment() }
                 mapped.pipe { _ in handlers.increment() }
-                if runTogether(round: round, { resolver.fulfill(round) }, { promise.cancel() }) { raced += 1 }
+                let raced = runTogether(round: round, { resolver.fulfill(round) }, { promise.cancel() })
                 let result = try #require(promise.result)
                 #expect(handlers.value == 2, "round \(round): handlers ran \(handlers.value) times")
                 if result.isCancellation {
@@ -33,21 +33,22 @@ import Vow
                     #expect(hooks.value == 0, "round \(round): the fulfil won but onCancel ran")
                     #expect(try mapped.result?.get() == round + 1)
                 }
+                return raced
             }
-            return (cancelWins, fulfilWins, raced)
+            return (cancelWins, fulfilWins, tally)
         }
-        #expect(raced > 0, "the two calls never ran at once")
+        #expect(tally.raced > 0, "the two calls never ran at once in \(tally.rounds) rounds")
         #expect(cancelWins > 0)
         #expect(fulfilWins > 0)
     }
 
     @Test func cancellingTheEndOfAChainWhileItsStartResolvesRunsEachStepAtMostOnce() async throws {
-        let rounds = stressSize(20_000, sanitized: 4_000)
-        let (stopped, finished, raced) = try await stressTest {
+        let (stopped, finished, tally) = try await stressTest {
             var stopped = 0
             var finished = 0
-            var raced = 0
-            for round in 0..<rounds {
+            let tally = raceRounds(atMost: 20_000, sanitized: 4_000, until: { stopped > 0 && finished > 0 }) {
+                round in
+                var raced = false
                 let steps = Counter()
                 let hooks = Counter()
                 let (end, resolver): (Promise<Int>, Resolver<Int>) = {
@@ -74,7 +75,7 @@ import Vow
                     resolver.fulfill(round)
                     end.cancel()
                 default:
-                    if runTogether(round: round, { resolver.fulfill(round) }, { end.cancel() }) { raced += 1 }
+                    raced = runTogether(round: round, { resolver.fulfill(round) }, { end.cancel() })
                 }
                 #expect(steps.value <= 2)
                 #expect(hooks.value <= 1)
@@ -83,10 +84,11 @@ import Vow
                     #expect(steps.value == 0, "round \(round): the work was cancelled but a step ran")
                 }
                 if steps.value == 2 { finished += 1 }
+                return raced
             }
-            return (stopped, finished, raced)
+            return (stopped, finished, tally)
         }
-        #expect(raced > 0, "the two calls never ran at once")
+        #expect(tally.raced > 0, "the two calls never ran at once in \(tally.rounds) rounds")
         #expect(stopped > 0)
         #expect(finished > 0)
     }

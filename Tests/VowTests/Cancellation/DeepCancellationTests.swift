@@ -3,8 +3,8 @@ import Testing
 import Vow
 
 /// Cancelling a chain as long as the user makes it, through every kind of link that waits on
-/// several upstreams, walks it in a loop: it reaches the root's work on a thread with the small
-/// stack of a Dispatch worker on Apple platforms, and stops it exactly once.
+/// several upstreams, walks it in a loop: it reaches the root's work on a thread whose stack is
+/// an eighth of a Dispatch worker's on Apple platforms, and stops it exactly once.
 ///
 /// Each link recursed five frames deep before, and cancelling a chain of 4,000 races
 /// overflowed a 512 KiB stack.
@@ -31,20 +31,20 @@ import Vow
         var testDescription: String { rawValue }
     }
 
-    /// How many links a chain has: a hundred thousand in a debug build, a million in an
-    /// optimized one, and under Thread Sanitizer, which makes every barrier several times
-    /// slower, twenty thousand, five times what overflowed the stack before.
+    /// How many links a chain has: enough to overflow ``smallStack`` ten times over, had each
+    /// link still recursed as it did before. With `VOW_STRESS=full`, a hundred thousand in a
+    /// debug build, a million in an optimized one, and twenty thousand under Thread Sanitizer.
     static let links: Int = {
         #if DEBUG
-        stressSize(100_000, sanitized: 20_000)
+        stressSize(deepEnough, full: 100_000, sanitized: 20_000)
         #else
-        stressSize(1_000_000, sanitized: 20_000)
+        stressSize(deepEnough, full: 1_000_000, sanitized: 20_000)
         #endif
     }()
 
     @Test(arguments: Link.allCases)
     func cancellingTheEndOfALongChainStopsTheRootOnce(_ kind: Link) async throws {
-        let outcome = try await stressTest(stackSize: 512 << 10) { try Self.cancelChain(of: kind) }
+        let outcome = try await stressTest(stackSize: smallStack) { try Self.cancelChain(of: kind) }
         #expect(outcome.rootStops == 1, "the root's work hears the cancellation exactly once")
         #expect(outcome.tailWasCancelled, "the chain's last promise rejects with cancelled")
         #expect(

@@ -43,9 +43,9 @@ struct ModelSettings: Sendable {
         } else {
             seeds = Self.defaultSeeds
         }
-        // Thread Sanitizer slows every dispatch and lock several times over: fewer cases keep
-        // the sanitized suite within its CI time limit.
-        let defaultCases = stressSize(1_500, sanitized: 200)
+        // Each case is a program of its own, some 3 ms in a debug build: 150 a seed keep the
+        // suite's run short, and `VOW_STRESS=full` runs ten times as many.
+        let defaultCases = stressSize(150, full: 1_500, sanitized: 200)
         casesPerSeed = environment["VOW_MODEL_CASES"].flatMap { Int($0) } ?? defaultCases
         onlyCase = environment["VOW_MODEL_CASE"].flatMap { Int($0) }
         if onlyCase != nil { repeats = 20 }

@@ -168,11 +168,12 @@ import Testing
         }
     }
 
-    /// The clock runs and withdraws n timers in O(n log n). While its schedule was an unsorted
-    /// array, scanned whole for every timer run or withdrawn, a debug build took 6 seconds for
-    /// a tenth of this test's timers, so some ten minutes for all of them; the heap takes 2 or 3.
-    @Test func aHundredThousandTimersHalfWithdrawnRunInDeadlineOrder() async throws {
-        let count = stressSize(100_000, sanitized: 10_000)
+    /// Ten thousand timers, half of them withdrawn and every thousandth sharing a deadline, run in
+    /// deadline order and then in scheduling order. What a timer costs however many wait, which
+    /// an unsorted schedule made grow with their number, is the benchmark suite's to measure: its
+    /// "manual-clock-timers" scenario compares a clock of 100,000 timers with clocks of 1,000.
+    @Test func tenThousandTimersHalfWithdrawnRunInDeadlineOrder() async throws {
+        let count = stressSize(10_000, full: 100_000, sanitized: 10_000)
         let (waitingAfterWithdrawal, waitingAtTheEnd, fired) = try await stressTest {
             let clock = ManualClock()
             let fired = Recorder<Int>()
