@@ -288,9 +288,9 @@ struct RaceTally: Sendable {
     var raced = 0
 }
 
-/// Runs `round` with 0, 1, 2, … until `wanted` rounds have raced and `complete()` holds, or
-/// until `full` rounds have run (`sanitized` under Thread Sanitizer); with `VOW_STRESS=full`,
-/// all of those.
+/// Runs `round` with 0, 1, 2, … until 300 rounds have raced and `complete()` holds, or until
+/// `full` rounds have run (`sanitized` under Thread Sanitizer); with `VOW_STRESS=full`, all of
+/// those.
 ///
 /// `round` returns whether its two sides met, as ``runTogether(round:_:_:)`` says. A race that
 /// can go wrong shows it in the rounds whose sides met, so those are what a test counts; on a
@@ -298,12 +298,11 @@ struct RaceTally: Sendable {
 /// more than the limit. `complete` waits for what else the test needs to have seen, such as both
 /// outcomes of the race.
 func raceRounds(
-    atMost full: Int, sanitized: Int, raced wanted: Int = 300, until complete: () -> Bool = { true },
-    _ round: (Int) throws -> Bool
+    atMost full: Int, sanitized: Int, until complete: () -> Bool = { true }, _ round: (Int) throws -> Bool
 ) rethrows -> RaceTally {
     let limit = isThreadSanitized ? sanitized : full
     var tally = RaceTally()
-    while tally.rounds < limit && (runsFullStress || tally.raced < wanted || !complete()) {
+    while tally.rounds < limit && (runsFullStress || tally.raced < 300 || !complete()) {
         if try round(tally.rounds) { tally.raced += 1 }
         tally.rounds += 1
     }

@@ -1,7 +1,7 @@
 // The threshold is process-wide, so the waits that outlast it run in a program of their own,
 // StuckWaitChecks, which SwiftPM builds beside this test program; it launches on Linux, where
 // /proc names this program's path, and where Foundation has `Process`.
-#if !VOW_NO_PROCESS && os(Linux)
+#if os(Linux)
 import Dispatch
 import Foundation
 import Testing
