@@ -180,24 +180,6 @@ import Vow
         #expect(swallowed == [.boom])
     }
 
-    /// Each pending box owns the next link of its chain; released recursively, a long unresolved
-    /// chain would overflow the stack. Only the root resolver is reported.
-    @Test func releasingALongUnresolvedChainIsSafeAndReportedOnce() async throws {
-        let steps = stressSize(deepEnough, full: 100_000, sanitized: 10_000)
-        let reports = try await stressTest(stackSize: smallStack) {
-            let site = {
-                let ((root, _), site) = expectingLeakReport(Promise<Int>.pending())
-                var tail = root
-                for _ in 0..<steps {
-                    tail = tail.map(on: nil) { $0 + 1 }
-                }
-                return site
-            }()
-            return LeakReports.shared.count(at: site)
-        }
-        #expect(reports == 1)
-    }
-
     /// A box released while pending hands its handlers to the trampoline, outside its `deinit`,
     /// which only reads the phase: they are still released, and with them what they captured.
     @Test func theHandlersOfAPendingPromiseReleasedUnresolvedAreFreed() {

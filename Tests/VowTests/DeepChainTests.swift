@@ -54,4 +54,24 @@ import Vow
         resolver.reject(TestError.boom)
         return try error(of: tail) as? TestError
     }
+
+    /// Each pending box owns the next link of its chain; released recursively, a long unresolved
+    /// chain would overflow the stack. Only the root resolver is reported. (Outside the serialized
+    /// ConfigurationTests, since it changes nothing of `conf`: its turn among the stress tests
+    /// would hold up that suite's other tests.)
+    @Test func releasingALongUnresolvedChainIsSafeAndReportedOnce() async throws {
+        let steps = stressSize(deepEnough, full: 100_000, sanitized: 10_000)
+        let reports = try await stressTest(stackSize: smallStack) {
+            let site = {
+                let ((root, _), site) = expectingLeakReport(Promise<Int>.pending())
+                var tail = root
+                for _ in 0..<steps {
+                    tail = tail.map(on: nil) { $0 + 1 }
+                }
+                return site
+            }()
+            return LeakReports.shared.count(at: site)
+        }
+        #expect(reports == 1)
+    }
 }
