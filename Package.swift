@@ -32,7 +32,7 @@ let package = Package(
         // Atomics, a thread-local slot and the barrier queues, from C: see its header for why.
         .target(name: "CVowCore"),
         .target(name: "Vow", dependencies: ["CVowCore"], swiftSettings: strictness),
-        // A signal's disposition, from C: see its header for why.
+        // Spawning a child and waiting for it, from C: see its header for why.
         .target(name: "CVowFoundation"),
         // Promises for Foundation's URLSession, Process and NotificationCenter, on Linux too.
         .target(

@@ -19,6 +19,7 @@ let package = Package(
             dependencies: [
                 "CMalloc",
                 .product(name: "Vow", package: "Vow"),
+                .product(name: "VowFoundation", package: "Vow"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
             ]

@@ -77,6 +77,18 @@ public func fcntl(_ descriptor: Int32, _ command: Int32, _ value: Int32) -> Int3
 public var F_SETFD: Int32 { 2 }
 public var FD_CLOEXEC: Int32 { 1 }
 
+/// The Darwin overlay's, which takes no mode.
+public func open(_ path: UnsafePointer<CChar>, _ flags: Int32) -> Int32 { 0 }
+
+public var O_RDWR: Int32 { 2 }
+public var O_CLOEXEC: Int32 { 0x0100_0000 }
+
+// MARK: - stdlib.h and string.h
+
+public func strdup(_ string: UnsafePointer<CChar>!) -> UnsafeMutablePointer<CChar>! { nil }
+
+public func free(_ pointer: UnsafeMutableRawPointer?) {}
+
 // MARK: - signal.h and sys/signal.h
 
 /// `typedef __uint32_t __darwin_sigset_t`: a number, where Linux has a struct.
@@ -88,6 +100,9 @@ public func kill(_ process: pid_t, _ signal: Int32) -> Int32 { 0 }
 
 @discardableResult
 public func sigemptyset(_ set: UnsafeMutablePointer<sigset_t>!) -> Int32 { 0 }
+
+@discardableResult
+public func sigfillset(_ set: UnsafeMutablePointer<sigset_t>!) -> Int32 { 0 }
 
 /// pthread.h declares it again, with `_Nullable` pointers, which Swift imports rather than
 /// signal.h's unannotated ones.
@@ -101,6 +116,7 @@ public var SIGINT: Int32 { 2 }
 public var SIGQUIT: Int32 { 3 }
 public var SIGKILL: Int32 { 9 }
 public var SIGTERM: Int32 { 15 }
+public var SIG_BLOCK: Int32 { 1 }
 public var SIG_SETMASK: Int32 { 3 }
 
 // MARK: - poll.h and sys/poll.h
@@ -134,8 +150,12 @@ public var errno: Int32 {
     set {}
 }
 
+public var EPERM: Int32 { 1 }
+public var ENOENT: Int32 { 2 }
 public var ESRCH: Int32 { 3 }
 public var EINTR: Int32 { 4 }
+public var EACCES: Int32 { 13 }
+public var EFBIG: Int32 { 27 }
 public var EAGAIN: Int32 { 35 }
 
 @discardableResult

@@ -164,7 +164,13 @@ extension DispatchSourceProtocol {
     public func activate() {}
     public func cancel() {}
     public func resume() {}
+
+    public func setCancelHandler(
+        qos: DispatchQoS = .unspecified, flags: DispatchWorkItemFlags = [], handler: DispatchSourceHandler?
+    ) {}
 }
+
+public protocol DispatchSourceRead: DispatchSourceProtocol {}
 
 public protocol DispatchSourceTimer: DispatchSourceProtocol {}
 
@@ -188,6 +194,12 @@ public class DispatchSource: DispatchObject, @unchecked Sendable {
     public class func makeTimerSource(
         flags: TimerFlags = [], queue: DispatchQueue? = nil
     ) -> any DispatchSourceTimer {
+        fatalError()
+    }
+
+    public class func makeReadSource(fileDescriptor: Int32, queue: DispatchQueue? = nil)
+        -> any DispatchSourceRead
+    {
         fatalError()
     }
 }

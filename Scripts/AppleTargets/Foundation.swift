@@ -93,6 +93,18 @@ open class Thread: NSObject {
 
     @available(macOS 10.5, iOS 2.0, watchOS 2.0, tvOS 9.0, *)
     open func start() {}
+
+    @available(macOS 10.5, iOS 2.0, watchOS 2.0, tvOS 9.0, *)
+    open var name: String? {
+        get { nil }
+        set {}
+    }
+
+    @available(macOS 10.5, iOS 2.0, watchOS 2.0, tvOS 9.0, *)
+    open var stackSize: Int {
+        get { 0 }
+        set {}
+    }
 }
 
 open class RunLoop: NSObject {
@@ -254,14 +266,36 @@ public struct CocoaError: Error, Hashable, Sendable {
 
         /// NSUserCancelledError
         public static var userCancelled: Code { Code(rawValue: 3072) }
+        /// NSFileNoSuchFileError
+        public static var fileNoSuchFile: Code { Code(rawValue: 4) }
+        /// NSFileReadUnknownError
+        public static var fileReadUnknown: Code { Code(rawValue: 256) }
+        /// NSFileReadNoPermissionError
+        public static var fileReadNoPermission: Code { Code(rawValue: 257) }
+        /// NSFileReadNoSuchFileError
+        public static var fileReadNoSuchFile: Code { Code(rawValue: 260) }
+        /// NSFileReadTooLargeError
+        public static var fileReadTooLarge: Code { Code(rawValue: 263) }
     }
 
     public var code: Code { Code(rawValue: 0) }
+
+    public static var fileNoSuchFile: Code { .fileNoSuchFile }
 }
+
+open class NSError: NSObject, Error, @unchecked Sendable {
+    public init(domain: String, code: Int, userInfo dict: [String: Any]? = nil) {}
+}
+
+public let NSCocoaErrorDomain: String = ""
+public let NSPOSIXErrorDomain: String = ""
+public let NSFilePathErrorKey: String = ""
+public let NSUnderlyingErrorKey: String = ""
 
 /// sys/errno.h's numbers, as the overlay imports them.
 public enum POSIXErrorCode: Int32, Sendable {
     case EIO = 5
+    case ECHILD = 10
     case ECANCELED = 89
 }
 
@@ -354,6 +388,12 @@ open class FileHandle: NSObject, @unchecked Sendable {
 
 open class Pipe: NSObject, @unchecked Sendable {
     open var fileHandleForReading: FileHandle { FileHandle() }
+    open var fileHandleForWriting: FileHandle { FileHandle() }
+}
+
+open class ProcessInfo: NSObject, @unchecked Sendable {
+    open class var processInfo: ProcessInfo { ProcessInfo() }
+    open var environment: [String: String] { [:] }
 }
 
 #if os(macOS)
@@ -367,6 +407,9 @@ open class Process: NSObject, @unchecked Sendable {
     @available(macOS 10.13, *)
     open var executableURL: URL?
     open var arguments: [String]?
+    open var environment: [String: String]?
+    @available(macOS 10.13, *)
+    open var currentDirectoryURL: URL?
     open var standardInput: Any?
     open var standardOutput: Any?
     open var standardError: Any?

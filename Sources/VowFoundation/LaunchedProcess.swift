@@ -4,6 +4,8 @@ import Dispatch
 import Foundation
 import Vow
 
+internal import CVowFoundation
+
 #if canImport(Darwin)
 import Darwin
 #elseif canImport(Glibc)
@@ -16,26 +18,27 @@ import Musl
 /// the promise settles once the process has ended and its output is read, or reading stopped.
 ///
 /// A cancelled promise rejects with `PromiseError.cancelled`, and only once the process has
-/// ended: Foundation reports the end after reaping the process, so no zombie is left either.
-/// The events and what each changes are ``State``'s transitions; what they call for runs after
-/// the lock is left.
+/// ended and been reaped, so no zombie is left either. The events and what each changes are
+/// ``State``'s transitions; what they call for runs after the lock is left, but for a signal to
+/// the process, which is sent while holding it: the process is reaped only once the lock has
+/// recorded its end, so no signal can reach another process that took its identifier.
 final class LaunchedProcess: Sendable {
-    /// How the process ended, as its termination handler reports it.
-    typealias Ending = (status: Int32, reason: ProcessError.Reason)
+    /// How the process ended, as ``ChildExit`` tells it.
+    typealias Ending = ChildExit.Ending
 
     /// What is known of the process and its promise, changed only by the transitions below.
     ///
     /// | event | transition | what runs after the lock is left |
     /// | --- | --- | --- |
     /// | the reader finishes | ``finishedReading(_:)`` | the settling, if the process has ended |
-    /// | Foundation reports the end | ``ended(_:)`` | the kill timer's cancellation; the reader stopped, if cancelled; the settling, if read |
-    /// | the promise is cancelled | ``cancelled()`` | `SIGTERM` (`SIGKILL` with no grace) if running, else the reader stopped |
+    /// | the process ends, unreaped | ``ended(_:)`` | the reaping; the kill timer's cancellation; the reader stopped, if cancelled; the settling, if read |
+    /// | the promise is cancelled | ``cancelled()`` | (under the lock) `SIGTERM`, `SIGKILL` with no grace, if running; else the reader stopped |
     /// | the kill timer is made | ``arm(_:)`` | the timer's cancellation, if the process ended meanwhile |
-    /// | the grace period is over | ``gracePeriodEnded()`` | `SIGKILL`, if the process has not ended |
+    /// | the grace period is over | ``gracePeriodEnded()`` | (under the lock) `SIGKILL`, if the process has not ended; the timer's cancellation |
     private struct State {
         /// What the reader handed over, once it has finished.
         var read: PipeReader.Outcome?
-        /// How the process ended, once Foundation has reaped it.
+        /// How the process ended, once it has; it is reaped right after.
         var ending: Ending?
         var isCancelled = false
         /// Sends `SIGKILL` when the grace period after a cancellation's `SIGTERM` is over.
@@ -92,37 +95,37 @@ final class LaunchedProcess: Sendable {
 
     private let resolver: Resolver<ProcessOutput>
     private let reader: PipeReader
+    private let identifier: pid_t
     private let executable: URL
     private let arguments: [String]
     private let gracePeriod: TimeInterval
     private let lock = NSLock()
     // nonisolated(unsafe): only read or written while holding `lock`.
     nonisolated(unsafe) private var state = State()
-    // nonisolated(unsafe): written once, by `started(as:)`, before the cancel hook that reads it
-    // is registered, and never again.
-    nonisolated(unsafe) private var identifier: pid_t = 0
 
     init(
-        resolver: Resolver<ProcessOutput>, reader: PipeReader, executable: URL, arguments: [String],
-        gracePeriod: TimeInterval
+        resolver: Resolver<ProcessOutput>, reader: PipeReader, identifier: pid_t, executable: URL,
+        arguments: [String], gracePeriod: TimeInterval
     ) {
         self.resolver = resolver
         self.reader = reader
+        self.identifier = identifier
         self.executable = executable
         self.arguments = arguments
         self.gracePeriod = gracePeriod
     }
 
-    /// Begins reading once `run()` has started the process, and lets a cancellation stop it.
+    /// Begins reading and watching for the end of the process just spawned, and lets a
+    /// cancellation stop it.
     ///
-    /// `run()` has closed this process's copies of the pipes' writing ends by then: until it
-    /// had, a read could never reach the end. The child blocks at most briefly on a full pipe
+    /// This program's copies of the pipes' writing ends are closed by then: until they were, a
+    /// read could never reach the end. The child blocks at most briefly on a full pipe
     /// meanwhile.
-    func started(as identifier: pid_t, output: FileHandle?, error: FileHandle?) {
-        self.identifier = identifier
+    func start(output: FileHandle?, error: FileHandle?, watch: ChildExit.Watch) {
         reader.start(output: output, error: error) { outcome in
             self.finishedReading(outcome)
         }
+        ChildExit.watch(identifier, by: watch) { ending in self.ended(ending) }
         resolver.onCancelLeavingPending { self.cancel() }
     }
 
@@ -130,10 +133,12 @@ final class LaunchedProcess: Sendable {
         settle(lock.withLock { state.finishedReading(outcome) })
     }
 
-    /// Notes how the process ended; called once, from its termination handler, which
-    /// Foundation calls after reaping the process.
-    func ended(status: Int32, reason: ProcessError.Reason) {
-        let (timer, stopsReading, completion) = lock.withLock { state.ended((status, reason)) }
+    /// Notes how the process ended, then reaps it; called once, while it is a zombie.
+    private func ended(_ ending: Ending) {
+        let (timer, stopsReading, completion) = lock.withLock { state.ended(ending) }
+        // A child something else reaped first has no zombie left, and its identifier may be
+        // another child's already.
+        if case .success = ending { vow_reap(identifier) }
         timer?.cancel()
         // After a cancellation, the promise settles once the process has ended, even where a
         // child of the process keeps its output open.
@@ -146,10 +151,13 @@ final class LaunchedProcess: Sendable {
     /// ended, so that a process that writes as it shuts down does not die of `SIGPIPE` first;
     /// one that has ended already, its output kept open by a child, stops being read at once.
     private func cancel() {
-        let isRunning = lock.withLock { state.cancelled() }
+        let isRunning = lock.withLock {
+            let isRunning = state.cancelled()
+            if isRunning { send(gracePeriod > 0 ? SIGTERM : SIGKILL) }
+            return isRunning
+        }
         guard isRunning else { return reader.stop() }
-        guard gracePeriod > 0 else { return send(SIGKILL) }
-        send(SIGTERM)
+        guard gracePeriod > 0 else { return }
         let timer = DispatchSource.makeTimerSource(queue: .global())
         timer.setEventHandler { self.gracePeriodEnded() }
         timer.schedule(deadline: .now() + gracePeriod)
@@ -161,19 +169,22 @@ final class LaunchedProcess: Sendable {
     }
 
     private func gracePeriodEnded() {
-        let (isRunning, timer) = lock.withLock { state.gracePeriodEnded() }
+        let timer = lock.withLock {
+            let (isRunning, timer) = state.gracePeriodEnded()
+            if isRunning { send(SIGKILL) }
+            return timer
+        }
         timer?.cancel()
-        if isRunning { send(SIGKILL) }
     }
 
     /// Sends `signal` to the process and to the processes it started that are still in its
-    /// process group, which Foundation makes the child lead, so that a shell's children stop
-    /// with it; to the process alone where it leads no group.
+    /// process group, which the child leads, so that a shell's children stop with it; to the
+    /// process alone where it leads no group, having left it.
     ///
-    /// Only a process not known to have ended is signalled: once reaped, its identifier may be
-    /// another process's. (Between the reaping and Foundation's report, a moment remains, as
-    /// with Foundation's own `terminate()`. A group outlives its leader while a member remains,
-    /// and its identifier with it.)
+    /// Called only while holding `lock`, for a process whose end it has not recorded: the
+    /// process is at most a zombie, whose identifier and group no other process can have. (A
+    /// group outlives its leader while a member remains, and its identifier with it.) A system
+    /// call, and no code of the user's, runs under the lock for it.
     private func send(_ signal: Int32) {
         if kill(-identifier, signal) != 0 && errno == ESRCH {
             kill(identifier, signal)
@@ -196,7 +207,11 @@ final class LaunchedProcess: Sendable {
         case .success(let read): streams = read
         case .failure(let failure): return .failure(failure)
         }
-        let ending = completion.ending
+        let ending: (status: Int32, reason: ProcessError.Reason)
+        switch completion.ending {
+        case .success(let ended): ending = ended
+        case .failure(let failure): return .failure(failure)
+        }
         if ending.reason == .exit && ending.status == 0 {
             return .success(
                 ProcessOutput(status: 0, standardOutput: streams.output, standardError: streams.error))

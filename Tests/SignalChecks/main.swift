@@ -9,6 +9,16 @@
 //   SignalChecks inherit   a child of a program that blocks and ignores the stop signals and
 //                          SIGPIPE starts with none of it, from a Dispatch worker too; a
 //                          pipeline whose reader leaves ends
+//   SignalChecks launch PROGRAM [ARGUMENT …]
+//                          launches PROGRAM from a Dispatch worker, where a child would inherit
+//                          nearly every signal blocked, and prints what it wrote: for a run with
+//                          privileges, an environment or a file system a test sets up
+//   SignalChecks hold MARKER
+//                          blocks SIGTERM, writes its identifier to MARKER and waits for good:
+//                          a child that only SIGKILL stops
+//   SignalChecks launch-when-told PROGRAM [ARGUMENT …]
+//                          the same, once it has printed "ready" and read a line from its
+//                          standard input: for a test that changes the file system meanwhile
 //
 // Foundation has no `Process` on iOS, tvOS, watchOS and visionOS; Package.swift says where.
 #if !VOW_NO_PROCESS
@@ -36,6 +46,14 @@ final class Count: @unchecked Sendable {
 
     func add() { lock.withLock { value += 1 } }
     var current: Int { lock.withLock { value } }
+}
+
+/// A value one thread writes and another reads once it knows, through a `Count` or a semaphore,
+/// that it was written.
+// @unchecked: the writer writes before it adds to the `Count` or signals the semaphore, and the
+// reader reads after seeing that, which orders the two.
+final class Handoff<Value>: @unchecked Sendable {
+    var value: Value?
 }
 
 /// Whether `condition` holds within `seconds`.
@@ -174,9 +192,28 @@ func checkInherit() {
     guard fromMain.ignored & mask == 0 else {
         fail(String(format: "the child ignored %llx", fromMain.ignored))
     }
-    let fromWorker = DispatchQueue.global().sync { childSignalState() }
-    guard fromWorker.blocked == 0 else {
-        fail(String(format: "the child of a Dispatch worker blocked %llx", fromWorker.blocked))
+    // `async`, since `sync` would run it on this thread.
+    let fromWorker = Handoff<(blocked: UInt64, ignored: UInt64)>()
+    let fromTask = Handoff<(blocked: UInt64, ignored: UInt64)>()
+    let finished = Count()
+    DispatchQueue.global().async {
+        fromWorker.value = childSignalState()
+        finished.add()
+    }
+    Task.detached {
+        fromTask.value = childSignalState()
+        finished.add()
+    }
+    guard eventually({ finished.current == 2 }) else {
+        fail("the launches from a worker and a task never ended")
+    }
+    for (launcher, state) in [("a Dispatch worker", fromWorker.value!), ("a task", fromTask.value!)] {
+        guard state.blocked == 0 else {
+            fail(String(format: "the child of \(launcher) blocked %llx", state.blocked))
+        }
+        guard state.ignored & mask == 0 else {
+            fail(String(format: "the child of \(launcher) ignored %llx", state.ignored))
+        }
     }
     // The parent's own state is as it set it.
     var now = sigset_t()
@@ -190,16 +227,52 @@ func checkInherit() {
     let promise = pipeline.launch(.promise)
     promise.pipe { _ in semaphore.signal() }
     guard semaphore.wait(timeout: .now() + 30) == .success else {
-        pipeline.terminate()
+        promise.cancel()
         fail("the pipeline did not end: its writer inherited the ignored SIGPIPE")
     }
     print("the children started with nothing blocked or ignored, and the pipeline ended")
 }
 
-switch CommandLine.arguments.dropFirst().first {
+/// Launches `arguments[0]` with the rest as its arguments from a Dispatch worker, and prints its
+/// standard output, or fails with the launch's error.
+func launch(_ arguments: ArraySlice<String>) {
+    guard let program = arguments.first else { fail("say which program to launch") }
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: program)
+    process.arguments = Array(arguments.dropFirst())
+    let semaphore = DispatchSemaphore(value: 0)
+    let launched = Handoff<Promise<ProcessOutput>>()
+    // `async`, since `sync` would run it on this thread.
+    DispatchQueue.global().async {
+        launched.value = process.launch(.promise)
+        launched.value!.pipe { _ in semaphore.signal() }
+    }
+    guard semaphore.wait(timeout: .now() + 60) == .success, let result = launched.value?.result else {
+        fail("the launch of \(program) never ended")
+    }
+    switch result {
+    case .success(let output): print(output.standardOutputText, terminator: "")
+    case .failure(let error): fail("the launch of \(program) failed: \(error)")
+    }
+}
+
+let arguments = CommandLine.arguments.dropFirst()
+switch arguments.first {
 case "sigwait": checkSigwait()
 case "nohup": checkNohup()
 case "inherit": checkInherit()
-default: fail("say which check: sigwait, nohup or inherit")
+case "launch": launch(arguments.dropFirst())
+case "hold":
+    guard let marker = arguments.dropFirst().first else { fail("say where to write the identifier") }
+    var term = signalSet([SIGTERM])
+    pthread_sigmask(SIG_BLOCK, &term, nil)
+    // Written whole, then renamed, so that a reader never sees half of it.
+    try? Data("\(getpid())\n".utf8).write(to: URL(fileURLWithPath: marker), options: .atomic)
+    while true { sleep(1000) }
+case "launch-when-told":
+    FileHandle.standardOutput.write(Data("ready\n".utf8))
+    _ = readLine()
+    launch(arguments.dropFirst())
+default: fail("say which check: sigwait, nohup, inherit, launch or launch-when-told")
 }
 #endif

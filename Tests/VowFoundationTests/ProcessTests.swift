@@ -26,14 +26,14 @@ private func shell(_ script: String) -> Process {
 }
 
 /// Blocks until `promise` settles and returns its result, or throws ``TimedOut``, after
-/// terminating `process` so that a hang does not outlive the test.
-private func outcome<T>(
-    of promise: Promise<T>, running process: Process? = nil, within seconds: Double = patience
-) throws -> Result<T, any Error> {
+/// cancelling it, which stops a process it launched, so that a hang does not outlive the test.
+private func outcome<T>(of promise: Promise<T>, within seconds: Double = patience) throws -> Result<
+    T, any Error
+> {
     let semaphore = DispatchSemaphore(value: 0)
     promise.pipe { _ in semaphore.signal() }
     guard semaphore.wait(timeout: .now() + seconds) == .success, let result = promise.result else {
-        if let process, process.isRunning { process.terminate() }
+        promise.cancel()
         throw TimedOut(seconds: seconds)
     }
     return result
@@ -41,17 +41,12 @@ private func outcome<T>(
 
 /// The output of `script`, which must exit with status 0 within `seconds`.
 private func output(of script: String, within seconds: Double = patience) throws -> ProcessOutput {
-    let process = shell(script)
-    return try outcome(of: process.launch(.promise), running: process, within: seconds).get()
+    try outcome(of: shell(script).launch(.promise), within: seconds).get()
 }
 
 /// The error `promise` rejects with within `seconds`, or `nil` if it fulfils.
-private func failure<T>(
-    of promise: Promise<T>, running process: Process? = nil, within seconds: Double = patience
-) throws -> (any Error)? {
-    guard case .failure(let error) = try outcome(of: promise, running: process, within: seconds) else {
-        return nil
-    }
+private func failure<T>(of promise: Promise<T>, within seconds: Double = patience) throws -> (any Error)? {
+    guard case .failure(let error) = try outcome(of: promise, within: seconds) else { return nil }
     return error
 }
 
@@ -71,18 +66,28 @@ private func repeated(_ byte: Character, count: Int) -> String {
     "head -c \(count) /dev/zero | tr '\\0' '\(byte)'"
 }
 
-/// Launches `process`, cancels it once `ready` holds, and returns how many seconds it took for
-/// the promise to reject with the cancellation. Checks that the process was gone, reaped, by
-/// the time the promise rejected, and, for a process that survives `SIGTERM`, that the promise
-/// was still pending after the cancellation.
+/// A shell command that writes the shell's identifier to `marker` at once, whole: the sign,
+/// for ``stopTime(cancelling:gracePeriod:survivesSIGTERM:)``, that the script is ready.
+private func noteReady(_ marker: TemporaryFile) -> String {
+    "echo $$ > '\(marker.path).new'; mv '\(marker.path).new' '\(marker.path)'"
+}
+
+/// Launches `script`, which runs ``noteReady(_:)`` with the marker given it once it is ready,
+/// cancels it then, and returns how many seconds it took for the promise to reject with the
+/// cancellation. Checks that the process was gone, reaped, by the time the promise rejected,
+/// and, for a process that survives `SIGTERM`, that the promise was still pending after the
+/// cancellation.
 private func stopTime(
-    cancelling process: Process, gracePeriod: TimeInterval, survivesSIGTERM: Bool = false,
-    once ready: () -> Bool = { true }
+    cancelling script: (TemporaryFile) -> String, gracePeriod: TimeInterval, survivesSIGTERM: Bool = false
 ) throws -> Double {
-    let promise = process.launch(.promise, gracePeriod: gracePeriod)
-    let isReady = eventually(ready)
+    let marker = TemporaryFile()
+    let promise = shell(script(marker)).launch(.promise, gracePeriod: gracePeriod)
+    let isReady = eventually(marker.exists)
     try #require(isReady, "the process never got ready")
-    let identifier = process.processIdentifier
+    let identifier = try #require(
+        pid_t(
+            try String(contentsOfFile: marker.path, encoding: .utf8).trimmingCharacters(
+                in: .whitespacesAndNewlines)))
     let (goneAtRejection, noteGone) = Guarantee<Bool>.pending()
     promise.pipe { _ in
         // Neither running nor a zombie: reaped.
@@ -93,13 +98,12 @@ private func stopTime(
     if survivesSIGTERM {
         #expect(promise.isPending, "rejected before the process ended")
     }
-    let error = try failure(of: promise, running: process)
+    let error = try failure(of: promise)
     let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
     #expect((error as? PromiseError)?.isCancelled == true, "rejected with \(String(describing: error))")
     // The handler may still be running on the thread that rejected, when the wait above ends.
     #expect(eventually { goneAtRejection.value != nil })
     #expect(goneAtRejection.value == true, "process \(identifier) was still there when the promise rejected")
-    #expect(!process.isRunning)
     return seconds
 }
 
@@ -163,7 +167,7 @@ private func badInputReason(_ error: (any Error)?) -> String? {
         try await offThePool {
             let script = "echo partial; echo bad >&2; exit 3"
             let process = shell(script)
-            let error = try failure(of: process.launch(.promise), running: process)
+            let error = try failure(of: process.launch(.promise))
             let failure = try #require(error as? ProcessError, "rejected with \(String(describing: error))")
             #expect(failure.status == 3)
             #expect(failure.reason == .exit)
@@ -179,7 +183,7 @@ private func badInputReason(_ error: (any Error)?) -> String? {
     @Test func aProcessKilledByASignalRejectsWithTheSignal() async throws {
         try await offThePool {
             let process = shell("echo before; kill -9 $$; echo after")
-            let error = try failure(of: process.launch(.promise), running: process)
+            let error = try failure(of: process.launch(.promise))
             let failure = try #require(error as? ProcessError, "rejected with \(String(describing: error))")
             #expect(failure.reason == .uncaughtSignal)
             #expect(failure.status == SIGKILL)
@@ -190,13 +194,9 @@ private func badInputReason(_ error: (any Error)?) -> String? {
 
     @Test func cancellingTerminatesTheProcess() async throws {
         try await offThePool {
-            let marker = TemporaryFile()
             // `exec`, so that the process signalled is `sleep` itself rather than a shell.
-            let process = shell("touch '\(marker.path)'; exec sleep 30")
-            let stopped = try stopTime(cancelling: process, gracePeriod: 30, once: marker.exists)
+            let stopped = try stopTime(cancelling: { "\(noteReady($0)); exec sleep 30" }, gracePeriod: 30)
             #expect(stopped < 20, "took \(stopped) s: the process outlived its SIGTERM")
-            #expect(process.terminationReason == .uncaughtSignal)
-            #expect(process.terminationStatus == SIGTERM)
         }
     }
 
@@ -204,15 +204,12 @@ private func badInputReason(_ error: (any Error)?) -> String? {
     /// promise stays pending until then.
     @Test func aProcessThatIgnoresSIGTERMIsKilledAfterTheGracePeriod() async throws {
         try await offThePool {
-            let marker = TemporaryFile()
             // `trap '' TERM` ignores the signal, and `exec` passes the ignore on to `sleep`.
-            let process = shell("trap '' TERM; touch '\(marker.path)'; exec sleep 30")
             let stopped = try stopTime(
-                cancelling: process, gracePeriod: 2, survivesSIGTERM: true, once: marker.exists)
+                cancelling: { "trap '' TERM; \(noteReady($0)); exec sleep 30" }, gracePeriod: 2,
+                survivesSIGTERM: true)
             #expect(stopped >= 2, "killed after \(stopped) s, before the grace period was over")
             #expect(stopped < 20, "took \(stopped) s")
-            #expect(process.terminationReason == .uncaughtSignal)
-            #expect(process.terminationStatus == SIGKILL)
         }
     }
 
@@ -220,26 +217,26 @@ private func badInputReason(_ error: (any Error)?) -> String? {
     /// the cancellation's `SIGTERM`, is not killed by `SIGPIPE` for it.
     @Test func aProcessThatWritesAsItShutsDownEndsAsItChooses() async throws {
         try await offThePool {
-            let marker = TemporaryFile()
+            let finished = TemporaryFile()
             // `echo` is the shell's own: a write to a pipe nobody reads would kill the shell. The
             // marker comes after the `sleep` starts, which the cancellation then stops with the
             // shell: a `SIGTERM` that came before would leave the shell waiting out the whole
             // `sleep` before its trap ran, as it did in two runs of seven.
-            let process = shell(
-                "trap 'sleep 0.2; echo bye; exit 3' TERM; sleep 30 & touch '\(marker.path)'; wait")
-            let stopped = try stopTime(cancelling: process, gracePeriod: 30, once: marker.exists)
+            let stopped = try stopTime(
+                cancelling: {
+                    "trap 'sleep 0.2; echo bye; touch \(finished.path); exit 3' TERM; sleep 30 & \(noteReady($0)); wait"
+                }, gracePeriod: 30)
             #expect(stopped < 20, "took \(stopped) s: the trap ran only once the sleep ended")
-            #expect(process.terminationReason == .exit)
-            #expect(process.terminationStatus == 3, "the shutdown did not finish")
+            #expect(finished.exists(), "the shutdown did not finish")
         }
     }
 
     @Test func noGracePeriodKillsAtOnce() async throws {
         try await offThePool {
-            let process = shell("exec sleep 30")
-            let stopped = try stopTime(cancelling: process, gracePeriod: 0)
+            // Ignoring SIGTERM, so that only a SIGKILL stops it in time.
+            let stopped = try stopTime(
+                cancelling: { "trap '' TERM; \(noteReady($0)); exec sleep 30" }, gracePeriod: 0)
             #expect(stopped < 20, "took \(stopped) s")
-            #expect(process.terminationStatus == SIGKILL)
         }
     }
 
@@ -249,10 +246,8 @@ private func badInputReason(_ error: (any Error)?) -> String? {
         try await offThePool {
             let previous = signal(SIGTERM, SIG_IGN)
             defer { signal(SIGTERM, previous) }
-            let process = shell("exec sleep 30")
-            let stopped = try stopTime(cancelling: process, gracePeriod: 30)
+            let stopped = try stopTime(cancelling: { "\(noteReady($0)); exec sleep 30" }, gracePeriod: 30)
             #expect(stopped < 20, "took \(stopped) s: the child inherited the ignore")
-            #expect(process.terminationStatus == SIGTERM)
             // This program still ignores it.
             let now = signal(SIGTERM, SIG_IGN)
             #expect(unsafeBitCast(now, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self))
@@ -263,9 +258,7 @@ private func badInputReason(_ error: (any Error)?) -> String? {
     /// would otherwise run on, and keep the promise pending, long after the shell.
     @Test func cancellingStopsTheProcessesItStarted() async throws {
         try await offThePool {
-            let marker = TemporaryFile()
-            let process = shell("sleep 30 & touch '\(marker.path)'; wait")
-            let stopped = try stopTime(cancelling: process, gracePeriod: 30, once: marker.exists)
+            let stopped = try stopTime(cancelling: { "sleep 30 & \(noteReady($0)); wait" }, gracePeriod: 30)
             #expect(stopped < 20, "took \(stopped) s: the shell's child outlived the cancellation")
         }
     }
@@ -305,7 +298,6 @@ private func badInputReason(_ error: (any Error)?) -> String? {
             #expect(
                 badInputReason(error)?.contains("grace period") == true,
                 "rejected with \(String(describing: error))")
-            #expect(!process.isRunning && process.processIdentifier == 0, "the process was launched")
         }
     }
 
@@ -313,34 +305,10 @@ private func badInputReason(_ error: (any Error)?) -> String? {
         try await offThePool {
             let process = shell("echo hello")
             let promise = process.launch(.promise)
-            let result = try outcome(of: promise, running: process)
+            let result = try outcome(of: promise)
             promise.cancel()
             #expect(try result.get().standardOutputText == "hello\n")
             #expect(promise.value?.standardOutputText == "hello\n")
-        }
-    }
-
-    @Test func aMissingExecutableRejectsWithTheErrorRunThrows() async throws {
-        try await offThePool {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/nonexistent/vow-missing")
-            let error = try #require(try failure(of: process.launch(.promise)))
-            #expect(!(error is ProcessError) && !(error is PromiseError), "rejected with \(error)")
-            let code = try #require(error as? CocoaError, "rejected with \(error)").code
-            #expect(code == .fileNoSuchFile || code == .fileReadNoSuchFile, "rejected with \(error)")
-        }
-    }
-
-    @Test func aFileThatIsNotExecutableRejects() async throws {
-        try await offThePool {
-            let url = FileManager.default.temporaryDirectory.appendingPathComponent(
-                "vow-\(UUID().uuidString)")
-            try Data("#!/bin/sh\necho never\n".utf8).write(to: url)
-            defer { try? FileManager.default.removeItem(at: url) }
-            let process = Process()
-            process.executableURL = url
-            let error = try #require(try failure(of: process.launch(.promise)))
-            #expect(!(error is ProcessError) && !(error is PromiseError), "rejected with \(error)")
         }
     }
 
@@ -354,15 +322,17 @@ private func badInputReason(_ error: (any Error)?) -> String? {
         }
     }
 
-    @Test func aSecondLaunchIsBadInput() async throws {
+    /// The process is a description: each launch starts a child of its own from it, and the
+    /// process itself is never run, nor changed.
+    @Test func eachLaunchStartsANewChildAndLeavesTheProcessAsItWas() async throws {
         try await offThePool {
-            let process = shell("true")
-            _ = try outcome(of: process.launch(.promise), running: process)
-            let error = try failure(of: process.launch(.promise))
-            guard case .badInput? = error as? PromiseError else {
-                Issue.record("rejected with \(String(describing: error))")
-                return
-            }
+            let process = shell("echo $$")
+            let first = try outcome(of: process.launch(.promise)).get().standardOutputText
+            let second = try outcome(of: process.launch(.promise)).get().standardOutputText
+            #expect(!first.isEmpty && first != second, "\(first) and \(second)")
+            #expect(process.processIdentifier == 0 && !process.isRunning)
+            #expect(process.standardOutput as? FileHandle === FileHandle.standardOutput)
+            #expect(process.standardInput as? FileHandle === FileHandle.standardInput)
         }
     }
 
@@ -385,7 +355,7 @@ private func badInputReason(_ error: (any Error)?) -> String? {
             let input = try FileHandle(forReadingFrom: url)
             defer { try? input.close() }
             process.standardInput = input
-            let output = try outcome(of: process.launch(.promise), running: process).get()
+            let output = try outcome(of: process.launch(.promise)).get()
             #expect(output.standardOutputText == "fed\n")
         }
     }
@@ -395,21 +365,95 @@ private func badInputReason(_ error: (any Error)?) -> String? {
         try await offThePool {
             let process = shell("echo discarded; echo kept >&2")
             process.standardOutput = FileHandle.nullDevice
-            let output = try outcome(of: process.launch(.promise), running: process).get()
+            let output = try outcome(of: process.launch(.promise)).get()
             #expect(output.standardOutput.isEmpty)
             #expect(output.standardErrorText == "kept\n")
         }
     }
 
-    @Test func aTerminationHandlerSetBeforeTheLaunchStillRuns() async throws {
+    /// Once its promise has settled, a launch keeps nothing alive: neither the promise, which
+    /// the launch's reader, watcher and cancel hook reach, nor the process it read.
+    @Test(arguments: [false, true])
+    func aSettledLaunchKeepsNothingAlive(cancelled: Bool) async throws {
         try await offThePool {
-            let process = shell("exit 0")
-            let handled = DispatchSemaphore(value: 0)
-            process.terminationHandler = { _ in handled.signal() }
-            _ = try outcome(of: process.launch(.promise), running: process).get()
-            #expect(handled.wait(timeout: .now() + patience) == .success)
+            weak var launched: Promise<ProcessOutput>?
+            weak var described: Process?
+            try {
+                let process = shell(cancelled ? "exec sleep 30" : "echo done")
+                let promise = process.launch(.promise)
+                (launched, described) = (promise, process)
+                if cancelled { promise.cancel() }
+                _ = try outcome(of: promise)
+            }()
+            #expect(eventually { launched == nil && described == nil }, "still alive")
         }
     }
+
+    /// Foundation would never call it, since Foundation never runs the process.
+    @Test func aTerminationHandlerIsBadInput() async throws {
+        try await offThePool {
+            let marker = TemporaryFile()
+            let process = shell("touch '\(marker.path)'")
+            process.terminationHandler = { _ in }
+            let error = try failure(of: process.launch(.promise))
+            #expect(
+                badInputReason(error)?.contains("terminationHandler") == true, "\(String(describing: error))")
+            #expect(!marker.exists(), "the process ran")
+        }
+    }
+
+    /// A pipe of the user's gets what the child writes, and its end in this program is closed
+    /// as `run()` closes it, so reading it ends; the pipe serves one launch.
+    @Test func aPipeGivenForTheOutputIsReadToItsEndAndServesOneLaunch() async throws {
+        try await offThePool {
+            let process = shell("echo piped")
+            let pipe = Pipe()
+            process.standardOutput = pipe
+            let promise = process.launch(.promise)
+            // This would never return, were this program's writing end still open.
+            let read = pipe.fileHandleForReading.readDataToEndOfFile()
+            let output = try outcome(of: promise).get()
+            #expect(String(decoding: read, as: UTF8.self) == "piped\n")
+            #expect(output.standardOutput.isEmpty)
+            let again = try failure(of: process.launch(.promise))
+            #expect(
+                badInputReason(again)?.contains("standard output is closed") == true,
+                "\(String(describing: again))")
+        }
+    }
+
+    @Test func theChildRunsInTheProcesssDirectoryWithItsEnvironment() async throws {
+        try await offThePool {
+            let process = shell("pwd -P; echo \"$VOW_PROBE\"")
+            process.currentDirectoryURL = URL(fileURLWithPath: "/tmp")
+            process.environment = ["VOW_PROBE": "given", "PATH": "/usr/bin:/bin"]
+            let output = try outcome(of: process.launch(.promise)).get()
+            let directory = URL(fileURLWithPath: "/tmp").resolvingSymlinksInPath().path
+            #expect(output.standardOutputText == "\(directory)\ngiven\n")
+        }
+    }
+
+    /// With no environment given, the child has this program's.
+    @Test func theChildInheritsThisProgramsEnvironmentUnlessGivenOne() async throws {
+        try await offThePool {
+            let output = try output(of: "echo \"$HOME\"")
+            #expect(output.standardOutputText == (ProcessInfo.processInfo.environment["HOME"] ?? "") + "\n")
+        }
+    }
+
+    #if os(Linux)
+    /// Only the three standard streams reach the child, whatever this program has open.
+    @Test func theChildHasNoOtherDescriptorOfThisProgram() async throws {
+        try await offThePool {
+            let open = try FileHandle(forReadingFrom: URL(fileURLWithPath: "/dev/zero"))
+            defer { try? open.close() }
+            #expect(fcntl(open.fileDescriptor, F_SETFD, 0) == 0)  // inheritable, were it not closed
+            let output = try output(of: "ls /proc/self/fd")
+            // 3 is `ls`'s own, reading the folder.
+            #expect(output.standardOutputText.split(separator: "\n").sorted() == ["0", "1", "2", "3"])
+        }
+    }
+    #endif
 
     @Test func theDescriptionQuotesWordsAShellWouldSplitAndShowsTheEndOfALongStandardError() async throws {
         try await offThePool {

@@ -125,6 +125,7 @@ func allScenarios() -> [Scenario] {
         mainActorPromiseScenario(),
         cancelChainScenario(),
         manualClockTimersScenario(),
+        processLaunchScenario(),
         // Last, because it tunes the allocator's trimming for the rest of the process.
         memoryScenario(),
     ]
