@@ -14,7 +14,7 @@
 @available(*, noasync, message: "hang() blocks the thread; use 'await promise.async()' in async code")
 @discardableResult
 public func hang<T>(_ promise: Promise<T>, file: StaticString = #fileID, line: UInt = #line) throws -> T {
-    try promise.blockUntilResolved(RecordedSite("hang(_:)", fileID: file, line: line)).get()
+    try promise.blockUntilResolved(WaitingCall("hang(_:)", file: file, line: line)).get()
 }
 
 /// Keeps a script alive until `guarantee` resolves, then returns its value.
@@ -26,7 +26,7 @@ public func hang<T>(_ promise: Promise<T>, file: StaticString = #fileID, line: U
 @discardableResult
 public func hang<T>(_ guarantee: Guarantee<T>, file: StaticString = #fileID, line: UInt = #line) -> T {
     // A guarantee's result is always a success, so `get()` cannot throw here.
-    try! guarantee.blockUntilResolved(RecordedSite("hang(_:)", fileID: file, line: line)).get()
+    try! guarantee.blockUntilResolved(WaitingCall("hang(_:)", file: file, line: line)).get()
 }
 
 /// Keeps a script alive until a chain that ends in `catch` or `cauterize` has finished: after

@@ -6,18 +6,19 @@ import Dispatch
 /// A value the waiting thread keeps on its stack: made when the wait blocks, asked after each
 /// wake, and dropped once it has reported. No wait makes one when the report is off.
 struct StuckWaitWatch {
-    private let site: RecordedSite
+    private let wait: WaitingCall
     private let threshold: Double
     private let started = DispatchTime.now()
     private let describe: () -> String
 
-    /// A watch of a wait at `site` for `thenable`, or `nil` if the report is off.
-    init?(_ site: RecordedSite, on thenable: some Thenable) {
+    /// A watch of `wait`, a wait for `thenable`, or `nil` if the report is off.
+    init?(_ wait: WaitingCall, on thenable: some Thenable) {
         guard let threshold = conf.stuckWaitThreshold else { return nil }
-        self.site = site
+        self.wait = wait
         self.threshold = threshold
+        let name = wait.describedType ?? "\(type(of: thenable))"
         describe = {
-            (thenable as? any ChainDescribing)?.chainDescription ?? "\(type(of: thenable)): pending"
+            (thenable as? any ChainDescribing)?.chainDescription(as: name) ?? "\(name): pending"
         }
     }
 
@@ -31,7 +32,7 @@ struct StuckWaitWatch {
     func reportIfDue() -> StuckWaitWatch? {
         guard remaining <= 0 else { return self }
         let report = StuckWait(
-            operation: site.operation ?? "wait()", site: site.site, threshold: threshold, chain: describe())
+            operation: "\(wait.operation)", site: wait.site.site, threshold: threshold, chain: describe())
         conf.log(.report(report))
         return nil
     }

@@ -36,12 +36,12 @@ extension Thenable {
     ///   - line: The line of `file`. Leave the default.
     @available(*, noasync, message: "wait() blocks the thread; use 'await promise.async()' in async code")
     public func wait(file: StaticString = #fileID, line: UInt = #line) throws -> T {
-        try blockUntilResolved(RecordedSite("wait()", fileID: file, line: line)).get()
+        try blockUntilResolved(WaitingCall("wait()", file: file, line: line)).get()
     }
 
-    /// Blocks until resolved, turning the main run loop if this is the main thread; `site` names
-    /// the waiting call if it blocks for long.
-    func blockUntilResolved(_ site: RecordedSite) -> Result<T, any Error> {
+    /// Blocks until resolved, turning the main run loop if this is the main thread; `call` is
+    /// the waiting call, which a report names if it blocks for long.
+    func blockUntilResolved(_ call: WaitingCall) -> Result<T, any Error> {
         if let result {
             return result
         }
@@ -49,13 +49,22 @@ extension Thenable {
         // handlers, or those of a box a handler resolved. The result might depend on them, so
         // they go on elsewhere rather than wait behind this thread, and rather than run on its
         // stack, where they could in turn wait for the handler that is blocking here.
-        return Trampoline.current.handingOff { block(site) }
+        return Trampoline.current.handingOff {
+            #if DEBUG
+            // What the wait runs meanwhile, the main queue's blocks on the main thread, is no
+            // handler of the failure whose handler may be waiting here, and must not see its
+            // origin as ``FailureOrigin/current``.
+            let outer = Trampoline.deliver(RecordedSite())
+            defer { Trampoline.restore(outer) }
+            #endif
+            return block(call)
+        }
     }
 
     /// Blocks until resolved, turning the main run loop if this is the main thread, and reports
     /// a stalled main queue.
-    private func block(_ site: RecordedSite) -> Result<T, any Error> {
-        var watch = StuckWaitWatch(site, on: self)
+    private func block(_ call: WaitingCall) -> Result<T, any Error> {
+        var watch = StuckWaitWatch(call, on: self)
         let onMainThread = Thread.isMainThread
         // The main thread counts as being on the main queue even outside any block, so the
         // queue marker only tells something new on other threads, such as the one that drains
@@ -140,7 +149,7 @@ extension Guarantee {
     @available(*, noasync, message: "wait() blocks the thread; use 'await guarantee.async()' in async code")
     public func wait(file: StaticString = #fileID, line: UInt = #line) -> T {
         // A guarantee's result is always a success, so `get()` cannot throw here.
-        try! blockUntilResolved(RecordedSite("wait()", fileID: file, line: line)).get()
+        try! blockUntilResolved(WaitingCall("wait()", file: file, line: line)).get()
     }
 }
 

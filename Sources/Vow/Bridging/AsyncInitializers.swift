@@ -40,7 +40,7 @@ extension Promise {
         // here cannot take on the operation's isolation, so a second task waits for the first.
         let task = Task(priority: priority, operation: operation)
         box.onCancel { task.cancel() }
-        Task(priority: priority) { box.seal(await task.result) }
+        Task(priority: priority) { box.sealOwnResult(await task.result) }
     }
 }
 

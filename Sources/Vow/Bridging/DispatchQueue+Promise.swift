@@ -32,7 +32,7 @@ extension DispatchQueue {
         let next = EmptyBox<Result<T, any Error>>(
             madeAt: RecordedSite("DispatchQueue.async(.promise)", fileID: file, line: line))
         async(group: group, qos: qos, flags: flags) {
-            next.resolve { next.seal(Result { try body() }) }
+            next.resolve { next.sealOwnResult(Result { try body() }) }
         }
         return Promise(next)
     }
@@ -66,7 +66,7 @@ extension DispatchQueue {
         let next = EmptyBox<Result<T, any Error>>(
             madeAt: RecordedSite("DispatchQueue.async(.promise)", fileID: file, line: line))
         async(group: group, qos: qos, flags: flags) {
-            next.resolve { next.seal(Result { try body(CancellationToken(next)) }) }
+            next.resolve { next.sealOwnResult(Result { try body(CancellationToken(next)) }) }
         }
         return Promise(next)
     }

@@ -52,7 +52,7 @@ public enum LogEvent: Sendable {
     ///
     /// New kinds of report come in minor versions, so a `switch` should end with a plain
     /// `case .report(let report)`, which prints any report as a sentence. The kinds so far:
-    /// ``MainQueueStall``.
+    /// ``MainQueueStall`` and ``StuckWait``.
     case report(any LogReport)
 }
 

@@ -32,7 +32,7 @@ enum Box<T: Sendable>: Sendable {
     @inlinable
     func observe(_ handler: @escaping @Sendable (T) -> Void) {
         switch self {
-        case .sealed(let box): handler(box.value)
+        case .sealed(let box): box.run(handler)
         case .empty(let box): box.observe(handler)
         }
     }
@@ -48,7 +48,7 @@ extension Box {
     {
         switch self {
         case .sealed(let box):
-            handler(box.value)
+            box.run(handler)
             return .none
         case .empty(let box):
             return box.attach(handler, recordingIn: consumer)

@@ -147,6 +147,14 @@ where Storage.Value == T {
         seal(value, as: .call, failingAt: site)
     }
 
+    /// Resolves the box with what its own work produced, such as the body of a
+    /// `DispatchQueue.async(.promise)` or of an async initializer: a failure began here, at the
+    /// box's site, whatever failure's handlers this thread runs.
+    @inlinable
+    final func sealOwnResult(_ value: T) {
+        seal(value, as: .tail, failingAt: site)
+    }
+
     /// Resolves the box with `value`, runs its handlers as `entry` allows, then tells the
     /// upstream, which the box no longer needs.
     ///
@@ -180,10 +188,9 @@ where Storage.Value == T {
                 unretained.with { box in
                     guard
                         let settled = box.settleInBarrier(
-                            with: state.value.pointee, upstream: &state.upstream)
+                            with: state.value.pointee, failingAt: state.origin, upstream: &state.upstream)
                     else { return }
                     (state.handlers, state.token) = settled
-                    box.failureOrigin = state.origin
                 }
             }
             return (state.handlers, state.upstream, state.token)

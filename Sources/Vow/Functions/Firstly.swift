@@ -26,7 +26,7 @@ public func firstly<U: Thenable>(
         let next = EmptyBox<Result<U.T, any Error>>(madeAt: RecordedSite("firstly", fileID: file, line: line))
         return Promise(first.consume(into: next) { box in { box.seal($0) } })
     } catch {
-        return Promise(error: error)
+        return Promise(error: error, madeAt: RecordedSite("firstly", fileID: file, line: line))
     }
 }
 

@@ -59,14 +59,16 @@ extension MainActorPromise {
         MainActorPromise(Promise.value(MainActorValue(value)))
     }
 
-    /// A promise already rejected with `error`.
+    /// A promise already rejected with `error`; in a debug build the failure's origin is this
+    /// call's line, as for ``Promise/init(error:file:line:)``.
     ///
     /// ```swift
     /// MainActorPromise<Note>(error: StoreError.notFound)
     /// ```
     @inlinable
-    public init(error: any Error) {
-        self.init(Promise(error: error))
+    public init(error: any Error, file: StaticString = #fileID, line: UInt = #line) {
+        self.init(
+            Promise(error: error, madeAt: RecordedSite("MainActorPromise(error:)", fileID: file, line: line)))
     }
 
     /// A pending promise and the resolver that settles it, on the main actor.

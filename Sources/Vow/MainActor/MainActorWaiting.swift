@@ -55,9 +55,9 @@ extension MainActorPromise {
     /// let note = try fetchNote().wait()
     /// ```
     @available(*, noasync, message: "wait() blocks the thread; use 'await promise.async()' in async code")
-    @inlinable
     public func wait(file: StaticString = #fileID, line: UInt = #line) throws -> T {
-        try shared.wait(file: file, line: line).value
+        let call = WaitingCall("wait()", file: file, line: line, describedAs: "\(MainActorPromise.self)")
+        return try shared.blockUntilResolved(call).get().value
     }
 }
 
@@ -92,9 +92,10 @@ extension MainActorGuarantee {
     /// let deleted = confirm(deleting: Note(text: "draft")).wait()
     /// ```
     @available(*, noasync, message: "wait() blocks the thread; use 'await guarantee.async()' in async code")
-    @inlinable
     public func wait(file: StaticString = #fileID, line: UInt = #line) -> T {
-        shared.wait(file: file, line: line).value
+        let call = WaitingCall("wait()", file: file, line: line, describedAs: "\(MainActorGuarantee.self)")
+        // A guarantee's result is never a failure.
+        return try! shared.blockUntilResolved(call).get().value
     }
 }
 
@@ -106,9 +107,10 @@ extension MainActorGuarantee {
 /// ```
 @MainActor
 @available(*, noasync, message: "hang() blocks the thread; use 'await promise.async()' in async code")
-@inlinable
 public func hang<T>(_ promise: MainActorPromise<T>) throws -> T {
-    try hang(promise.shared).value
+    // This form takes no caller's line, so a report names none.
+    try promise.shared.blockUntilResolved(WaitingCall("hang(_:)", describedAs: "\(MainActorPromise<T>.self)"))
+        .get().value
 }
 
 /// Runs the main queue until `guarantee` resolves, then returns its value.
@@ -118,7 +120,10 @@ public func hang<T>(_ promise: MainActorPromise<T>) throws -> T {
 /// ```
 @MainActor
 @available(*, noasync, message: "hang() blocks the thread; use 'await guarantee.async()' in async code")
-@inlinable
 public func hang<T>(_ guarantee: MainActorGuarantee<T>) -> T {
-    hang(guarantee.shared).value
+    // This form takes no caller's line, so a report names none. A guarantee never fails.
+    try! guarantee.shared.blockUntilResolved(
+        WaitingCall("hang(_:)", describedAs: "\(MainActorGuarantee<T>.self)")
+    )
+    .get().value
 }

@@ -79,12 +79,34 @@ public final class Promise<T: Sendable>: Thenable, CatchMixin {
 
     /// A promise already rejected with `error`.
     ///
+    /// In a debug build the failure's origin is this call's line: a chain that fails because a
+    /// step returned `Promise(error: …)` names it (see ``FailureOrigin``).
+    ///
     /// ```swift incomplete
     /// guard let url else { return Promise(error: URLError(.badURL)) }
     /// ```
+    ///
+    /// - Parameters:
+    ///   - error: The error the promise rejects with.
+    ///   - file: Where the promise is made, the failure's origin (debug builds only; see
+    ///     ``CreationSite``). Leave the default.
+    ///   - line: The line of `file`. Leave the default.
     @inlinable
-    public convenience init(error: any Error) {
+    public convenience init(error: any Error, file: StaticString = #fileID, line: UInt = #line) {
+        self.init(error: error, madeAt: RecordedSite("Promise(error:)", fileID: file, line: line))
+    }
+
+    /// A promise already rejected with `error`, a failure that began at `site`: in a debug
+    /// build, a box that records it; in a release build, which records nothing, a sealed one.
+    @inlinable
+    convenience init(error: any Error, madeAt site: RecordedSite) {
+        #if DEBUG
+        let box = EmptyBox<Result<T, any Error>>(madeAt: site)
+        box.sealNow(.failure(error))
+        self.init(box)
+        #else
         self.init(box: .sealed(SealedBox(.failure(error))))
+        #endif
     }
 
     /// A pending promise and the resolver that settles it.

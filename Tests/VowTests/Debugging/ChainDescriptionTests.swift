@@ -114,6 +114,78 @@ import Testing
         resolver.fulfill(0)
     }
 
+    /// Two promises that wait on each other: the description names the cycle and ends, where
+    /// it used to walk round it for good.
+    @Test func aCycleIsNamedAndTheDescriptionEnds() {
+        let later = Locked<Promise<Int>?>(nil)
+        let (gate, opener) = Promise<Void>.pending()
+        let first = #line + 1
+        let waiting = gate.then(on: nil) { later.withLock { $0! } }
+        let echo = waiting.map(on: nil) { $0 }
+        later.withLock { $0 = echo }
+        opener.fulfill(())
+        #expect(
+            echo.chainDescription == """
+                Promise<Int>: map at \(file):\(first + 1), pending
+                  1. then at \(file):\(first), pending: waits on step 0 of this path: a cycle, which nothing can settle
+                """)
+        // Cancelled, which settles both: a cycle left pending would keep itself alive for good.
+        echo.cancel()
+        #expect(echo.isRejected && waiting.isRejected)
+    }
+
+    /// A cycle through a combinator's input: the input's path reaches a box of the path above.
+    @Test func aCycleThroughACombinatorsInputIsNamed() {
+        let later = Locked<Promise<[Int]>?>(nil)
+        let (gate, opener) = Promise<Void>.pending()
+        let first = #line + 1
+        let input = gate.then(on: nil) { later.withLock { $0! }.map(on: nil) { $0.count } }
+        let all = when(fulfilled: [input])
+        later.withLock { $0 = all }
+        opener.fulfill(())
+        #expect(
+            all.chainDescription == """
+                Promise<Array<Int>>: when(fulfilled:) at \(file):\(first + 1), pending: waits on 1 pending input
+                  - then at \(file):\(first), pending
+                    1. map at \(file):\(first), pending: waits on when(fulfilled:) at \(file):\(first + 1), above, which waits on this: a cycle, which nothing can settle
+                """)
+        all.cancel()
+        #expect(all.isRejected)
+    }
+
+    /// However wide a tree of combinators, a description writes at most `maximumLines` lines,
+    /// and says how many it left out.
+    @Test func aWideTreeStopsAtTheLineLimitAndSaysSo() {
+        let (root, resolver) = Promise<Int>.pending()
+        let tree = when(
+            fulfilled: (0..<8).map { _ in
+                when(
+                    fulfilled: (0..<8).map { _ in
+                        when(fulfilled: (0..<8).map { _ in root.map(on: nil) { $0 } })
+                    })
+            })
+        let lines = tree.chainDescription.split(separator: "\n").map(String.init)
+        #expect(lines.count == ChainDescription.maximumLines + 1)
+        #expect(
+            lines.last?.hasPrefix("… ") == true
+                && lines.last?.hasSuffix(" more lines left out: a description stops at 200") == true,
+            "\(lines.last ?? "")")
+        resolver.fulfill(1)
+    }
+
+    /// However long a chain, a description reads at most `maximumLinks` links, and says the
+    /// path goes on.
+    @Test func aChainLongerThanTheLinkLimitSaysThePathGoesOn() {
+        let (root, resolver) = Promise<Int>.pending()
+        var chain = root
+        for _ in 0..<(ChainDescription.maximumLinks + 10) { chain = chain.map(on: nil) { $0 + 1 } }
+        let lines = chain.chainDescription.split(separator: "\n").map(String.init)
+        #expect(lines.count == ChainDescription.maximumPath + 2)
+        #expect(lines.last == "  … the path goes on: a description reads at most 100000 links")
+        #expect(!lines.contains { $0.contains("Promise.pending()") })
+        resolver.fulfill(0)
+    }
+
     @Test func aGuaranteeWhoseResolveFunctionWasDroppedSaysNothingCanResolveIt() {
         let first = #line + 1
         let (held, resolve) = Guarantee<Int>.pending()

@@ -33,7 +33,7 @@ import Testing
             return
         }
         #expect(process.terminationReason == .exit && process.terminationStatus == 0, "\(text)")
-        #expect(text.contains("2 stuck waits reported once each, 2 waits stayed silent"), "\(text)")
+        #expect(text.contains("4 stuck waits reported once each, 2 waits stayed silent"), "\(text)")
     }
 }
 #endif
