@@ -24,8 +24,8 @@
 // | `wait(on:token:)` | new, not shared yet | waiting | — |
 // | `attachInBarrier(_:)` | waiting, forsaken, dormant | waiting, dormant | runs the handler itself if the box resolved; wakes a dormant box |
 // | `wakeInBarrier()` | dormant | waiting | starts the work |
-// | `resolveInBarrier(with:failingAt:)` | any pending | resolved | runs the handlers |
-// | `settleInBarrier(with:failingAt:upstream:)` | any pending | resolved | runs the handlers, tells the upstream it settled |
+// | `resolveInBarrier(with:)` | any pending | resolved | runs the handlers |
+// | `settleInBarrier(with:upstream:)` | any pending | resolved | runs the handlers, tells the upstream it settled |
 // | `replaceUpstreamInBarrier(_:token:)` | waiting | waiting, on another upstream | withdraws from the new upstream if refused, releases the old one |
 // | `addCancelHooksInBarrier(_:leavingPending:)` | waiting, on hooks or none | the same | runs the hook at once if the box was cancelled |
 // | `cancelInBarrier(settlingWith:handingOver:)` | any pending, not cancelled | resolved or cancelled, left pending | runs the handlers, tells the upstream it was cancelled |
@@ -160,34 +160,27 @@ extension SealantBox where Storage == Sealant<T> {
 extension SealantBox {
     /// Stores `value`, publishes the `resolved` bit, and returns the handlers the box held, for
     /// the caller to run, or `nil` if it has resolved already. Only inside the box's barrier,
-    /// from ``settleInBarrier(with:failingAt:upstream:)`` or, when the box is cancelled, from
+    /// from ``settleInBarrier(with:upstream:)`` or, when the box is cancelled, from
     /// ``settleCancelled(with:handingOver:)``, which marks it in the same barrier.
     ///
     /// Through ``SealantStorage``, whose metadata the box's class holds, for the sake of that
     /// second caller, which is never specialized.
-    ///
-    /// `origin`, where a failure began, is stored before the bit is published: a reader that
-    /// sees the box resolved, such as ``Promise/failureOrigin`` or an `attach` that runs its
-    /// handler at once, reads it whole without the barrier.
     @inlinable
-    final func resolveInBarrier(with value: T, failingAt origin: RecordedSite = RecordedSite()) -> Handlers<
-        T
-    >? {
+    final func resolveInBarrier(with value: T) -> Handlers<T>? {
         guard let handlers = storage.resolve(with: value) else { return nil }
-        failureOrigin = origin
         status.markResolved()
         return handlers
     }
 
-    /// Resolves the box with `value` as ``resolveInBarrier(with:failingAt:)`` does, and moves the upstream
+    /// Resolves the box with `value` as ``resolveInBarrier(with:)`` does, and moves the upstream
     /// it no longer needs into `upstream`, which must be empty, for the caller to tell. Returns
     /// the handlers to run and the token of the box's attachment to that upstream, or `nil` if
     /// the box has resolved already. Only inside the box's barrier.
     @inlinable
-    final func settleInBarrier(with value: T, failingAt origin: RecordedSite, upstream: inout Upstream?) -> (
+    final func settleInBarrier(with value: T, upstream: inout Upstream?) -> (
         handlers: Handlers<T>, token: UInt32
     )? {
-        guard let handlers = resolveInBarrier(with: value, failingAt: origin) else { return nil }
+        guard let handlers = resolveInBarrier(with: value) else { return nil }
         return (handlers, takeUpstream(into: &upstream))
     }
 }

@@ -186,9 +186,15 @@ where Storage.Value == T {
             queue.write(&state) { state in
                 let unretained = state.box
                 unretained.with { box in
+                    #if DEBUG
+                    // Stored before the settling publishes the resolved bit, after which a
+                    // reader such as `failureOrigin` reads it without the barrier; only while
+                    // the box is pending, which the barrier keeps it while this runs.
+                    if !box.status.isResolved { box.failureOrigin = state.origin }
+                    #endif
                     guard
                         let settled = box.settleInBarrier(
-                            with: state.value.pointee, failingAt: state.origin, upstream: &state.upstream)
+                            with: state.value.pointee, upstream: &state.upstream)
                     else { return }
                     (state.handlers, state.token) = settled
                 }

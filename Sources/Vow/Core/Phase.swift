@@ -4,7 +4,7 @@
 /// The sealant already says whether a box is pending, but reading it takes the queue. The
 /// status mirrors it so that a resolved box, which can no longer change, is read and attached
 /// to with one acquiring load instead. Its one transition, `pending` to `resolved`, happens in
-/// ``EmptyBox/resolveInBarrier(with:failingAt:)``, inside the barrier that stores the value.
+/// ``EmptyBox/resolveInBarrier(with:)``, inside the barrier that stores the value.
 @usableFromInline
 enum Phase: UInt8 {
     /// No value yet: handlers collect in the sealant, behind the queue.
