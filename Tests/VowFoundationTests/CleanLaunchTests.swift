@@ -167,11 +167,22 @@ private func temporaryFolder() throws -> URL {
 }
 
 /// The standard output of `program` run with `arguments`, which must exit with status 0.
+///
+/// A program that executes a file just copied, as `setpriv` does, may find it still held open
+/// for writing, for a moment, by a child that another test is spawning and that inherited the
+/// descriptor before its `execve`: it then fails with "Text file busy", and is run again.
 @discardableResult
 private func succeed(_ program: String, _ arguments: [String]) async throws -> String {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: program)
     process.arguments = arguments
+    for _ in 0..<100 {
+        do {
+            return try await process.launch(.promise).async().standardOutputText
+        } catch let failure as ProcessError where failure.standardErrorText.contains("Text file busy") {
+            try await Task.sleep(nanoseconds: 10_000_000)
+        }
+    }
     return try await process.launch(.promise).async().standardOutputText
 }
 
