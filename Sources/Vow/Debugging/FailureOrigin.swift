@@ -89,7 +89,22 @@ protocol FailureCarrying {
     var isFailure: Bool { get }
     /// `fulfilled`, `cancelled`, or `rejected:` and the error.
     var describedResolution: String { get }
+    #if DEBUG
+    /// The address of the failure's error box, which a rethrow of that error keeps; `nil` for
+    /// a value.
+    var failureIdentity: UnsafeRawPointer? { get }
+    #endif
 }
+
+#if DEBUG
+/// The address of the box that holds `error`: an `any Error` is one pointer to a box, which
+/// throwing the same error again passes on, and which a new error gets fresh. Compared, never
+/// followed.
+@usableFromInline
+func failureIdentity(of error: any Error) -> UnsafeRawPointer {
+    unsafeBitCast(error, to: UnsafeRawPointer.self)
+}
+#endif
 
 extension Result: FailureCarrying {
     @usableFromInline
@@ -105,6 +120,13 @@ extension Result: FailureCarrying {
         case .failure(let error): "rejected: \(error)"
         }
     }
+
+    #if DEBUG
+    @usableFromInline
+    var failureIdentity: UnsafeRawPointer? {
+        if case .failure(let error) = self { Vow.failureIdentity(of: error) } else { nil }
+    }
+    #endif
 }
 
 extension RecordedSite {

@@ -35,6 +35,14 @@ where Slot.Step == Step {
     /// another, and which the hop between them orders. Empty in a release build.
     @usableFromInline @exclusivity(unchecked)
     var inputOrigin = RecordedSite()
+    #if DEBUG
+    /// The error the step was admitted with, if it was a failure, by the address of its box,
+    /// kept as ``inputOrigin`` is: a step that throws that very error again, as
+    /// `recover { error in guard … else { throw error } }` and `retry` do, passes the failure on
+    /// with its origin rather than becoming its origin. Debug builds only.
+    @usableFromInline @exclusivity(unchecked)
+    var inputFailure: UnsafeRawPointer?
+    #endif
 
     /// The step, until it has run.
     @inlinable
@@ -75,6 +83,7 @@ where Slot.Step == Step {
         case .run(let admitted):
             #if DEBUG
             inputOrigin = Trampoline.withCurrent { $0.deliveredOrigin }
+            inputFailure = (input as? any FailureCarrying)?.failureIdentity
             #endif
             handlerQueue.run(admitted, in: self)
         }
@@ -97,7 +106,14 @@ where Slot.Step == Step {
         do {
             try step.run(admitted, settling: self)
         } catch {
+            #if DEBUG
+            let rethrown =
+                inputFailure != nil && inputFailure == failureIdentity(of: error)
+                && inputOrigin.recorded != nil
+            seal(Step.rejection(error), as: .tail, failingAt: rethrown ? inputOrigin : site)
+            #else
             seal(Step.rejection(error), as: .tail, failingAt: site)
+            #endif
         }
     }
 }

@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import Testing
 
 @testable import Vow
@@ -184,6 +185,34 @@ import Testing
         #expect(origins.count == 3)
         #expect(origins.first??.operation == "Promise.pending()")
         #expect(origins.dropFirst().allSatisfy { $0 == nil }, "\(origins)")
+    }
+
+    /// A step that throws the very error it was given passes the failure on, origin and all:
+    /// `recover`'s rethrow and `retry`'s last attempt name the step that failed. One that
+    /// throws an error of its own is that failure's origin.
+    @Test func aRethrowKeepsTheOriginAndANewErrorIsItsOwn() {
+        let (root, resolver) = Promise<Int>.pending()
+        let failingLine = #line + 1
+        let failing = root.map(on: nil) { (_: Int) -> Int in throw TestError.boom }
+        let rethrown = failing.recover(on: nil) { error -> Promise<Int> in throw error }
+        let replacedLine = #line + 1
+        let replaced = failing.recover(on: nil) { _ -> Promise<Int> in throw TestError.other }
+        resolver.fulfill(1)
+        let mapped = FailureOrigin(operation: "map", site: CreationSite(fileID: file, line: failingLine))
+        #expect(rethrown.failureOrigin == mapped)
+        #expect(
+            replaced.failureOrigin
+                == FailureOrigin(operation: "recover", site: CreationSite(fileID: file, line: replacedLine)))
+        let attemptLine = #line + 2
+        let retried = retry(attempts: 3, delay: .none) {
+            Promise.value(1).map(on: nil) { (_: Int) -> Int in throw TestError.boom }
+        }
+        let clock = ContinuousClock()
+        let deadline = clock.now.advanced(by: .seconds(60))
+        while retried.isPending && clock.now < deadline { Thread.sleep(forTimeInterval: 0.001) }
+        #expect(
+            retried.failureOrigin
+                == FailureOrigin(operation: "map", site: CreationSite(fileID: file, line: attemptLine)))
     }
 
     /// A creation body that throws is where its failure began.
