@@ -75,3 +75,47 @@ import Vow
         #expect(reports == 1)
     }
 }
+
+/// A chain of lazy promises, each waiting on the one before: waking the last wakes every one,
+/// and releasing or cancelling a dormant chain releases every one, all on a small stack. Each
+/// used to recurse a frame or more per link, and overflowed 512 KiB within 700 links.
+@Suite struct LazyChainTests {
+    /// `links` lazy promises, each of whose work returns the one before, on a lazy root of 0.
+    private static func lazyChain(links: Int) -> Promise<Int> {
+        var tail = Promise<Int>.lazy { resolver in resolver.fulfill(0) }
+        for _ in 0..<links {
+            let previous = tail
+            tail = Promise<Int>.lazy { previous }
+        }
+        return tail
+    }
+
+    @Test func wakingALongLazyChainRunsOnASmallStack() async throws {
+        let links = stressSize(deepEnough, full: 200_000, sanitized: 20_000)
+        let value = try await stressTest(stackSize: smallStack) { try Self.lazyChain(links: links).wait() }
+        #expect(value == 0)
+    }
+
+    @Test func releasingADormantLazyChainRunsOnASmallStack() async throws {
+        let links = stressSize(deepEnough, full: 200_000, sanitized: 20_000)
+        let released = try await stressTest(stackSize: smallStack) { () -> Bool in
+            weak var last: Promise<Int>?
+            do {
+                let chain = Self.lazyChain(links: links)
+                last = chain
+            }
+            return last == nil
+        }
+        #expect(released)
+    }
+
+    @Test func cancellingADormantLazyChainRunsOnASmallStack() async throws {
+        let links = stressSize(deepEnough, full: 200_000, sanitized: 20_000)
+        let cancelled = try await stressTest(stackSize: smallStack) { () -> Bool in
+            let chain = Self.lazyChain(links: links)
+            chain.cancel()
+            return chain.isRejected
+        }
+        #expect(cancelled)
+    }
+}

@@ -390,6 +390,6 @@ extension SealantBox where Storage == Sealant<T> {
         queue.write(&state) { state in
             state.start = state.box.with { box in box.wakeInBarrier() }
         }
-        (state.start as? LazyStart<T>)?.start(self)
+        (state.start as? LazyStart<T>)?.wake(self)
     }
 }

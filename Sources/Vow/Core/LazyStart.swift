@@ -4,16 +4,34 @@
 ///
 /// It holds no reference to the box, which gets one only when it starts: a lazy promise that is
 /// never consumed is freed with its work.
+///
+/// The work of a lazy promise that waits on another, `Promise.lazy { previous }`, holds that
+/// promise, whose work holds the one before: starting it starts the previous one, and releasing
+/// it releases the previous one. Both go through the trampoline, which nests a few such links
+/// and runs the rest one after another, so that a chain of any length starts, and goes, on a
+/// flat stack.
 @usableFromInline
-// @unchecked: the one stored property is immutable and Sendable.
+// @unchecked: `start` and `waking` are written by one thread at a time: `wake(_:)` only by the
+// thread that took the work out of a box's barrier, which hands it out once; `deinit` only
+// once nothing else holds the work; and the trampoline's step, on that same thread, in between.
 final class LazyStart<T: Sendable>: Upstream, @unchecked Sendable {
+    /// The work, until it starts.
     @usableFromInline
-    let start: @Sendable (EmptyBox<T>) -> Void
+    var start: (@Sendable (EmptyBox<T>) -> Void)?
+    /// The box the work starts for, from ``wake(_:)`` until the trampoline starts it.
+    private var waking: EmptyBox<T>?
 
     @inlinable
     init(_ start: @escaping @Sendable (EmptyBox<T>) -> Void) {
         self.start = start
         super.init()
+    }
+
+    /// Work that was never started goes on the trampoline, with what it captured: moved out
+    /// first, so that this object's end releases nothing.
+    deinit {
+        guard start != nil else { return }
+        Trampoline.current.run(DroppedStart(taking: &start).work, as: .tail)
     }
 
     /// The dormant box was cancelled: the work is dropped with this object, never started.
@@ -24,5 +42,43 @@ final class LazyStart<T: Sendable>: Upstream, @unchecked Sendable {
     @usableFromInline
     override func withdraw(_ token: UInt32, cancelling: Bool) -> Withdrawal {
         .none
+    }
+
+    /// Starts the work for `box`, now unless this thread is already deep in runs of the
+    /// trampoline, else as soon as the innermost of them returns.
+    func wake(_ box: EmptyBox<T>) {
+        waking = box
+        Trampoline.current.run(
+            TrampolineWork(self) { unsafeDowncast($0, to: LazyStart<T>.self).startOnce() }, as: .tail)
+    }
+
+    /// Starts the work, once; returns whether it did.
+    private func startOnce() -> Bool {
+        guard let box = waking, let work = start else { return false }
+        waking = nil
+        start = nil
+        work(box)
+        return true
+    }
+}
+
+/// The work of a lazy box released unstarted, released in turn on the trampoline.
+private final class DroppedStart<T: Sendable> {
+    private var start: (@Sendable (EmptyBox<T>) -> Void)?
+
+    /// Moves the work out of `start`: a copy left behind, in a local of the caller's, would
+    /// release it, and what it captured, in the caller's frame.
+    init(taking start: inout (@Sendable (EmptyBox<T>) -> Void)?) {
+        swap(&self.start, &start)
+    }
+
+    var work: TrampolineWork {
+        TrampolineWork(self) { unsafeDowncast($0, to: DroppedStart<T>.self).release() }
+    }
+
+    private func release() -> Bool {
+        guard start != nil else { return false }
+        start = nil
+        return true
     }
 }
