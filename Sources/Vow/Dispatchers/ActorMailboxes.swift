@@ -21,8 +21,11 @@ internal import CVowCore
 // halves are needed. Were the next step put at the front, a chain that keeps sending itself its
 // next step (a promise loop) would always run ahead of the mailbox; were the mailbox read only
 // once the queue is empty, such a loop would never let it be read. Either way a handler another
-// thread sent would wait for the loop to end. Now it waits behind at most `foldInterval`
-// handlers sent here after it, besides those already queued when it was sent.
+// thread sent would wait for the loop to end. A handler that sends many here at once, fanning
+// out, is the third case: after every `foldInterval` of those, the mailbox's content joins its
+// list, before the rest. Now a handler another thread sends waits behind at most `foldInterval`
+// handlers sent here after it, besides those already queued when it was sent, however they
+// were sent.
 //
 // Every order the mailbox promises holds. Handlers sent from one thread run in the order sent:
 // the mailbox is read in the order it was filled and goes to the back of the queue, behind
@@ -66,9 +69,9 @@ enum ActorMailboxes {
     @usableFromInline
     static let batchLimit = 256
 
-    /// How many handlers the task runs, at most, between two readings of its mailbox while its
-    /// handlers keep sending it more: the most handlers sent here after it that a handler from
-    /// another thread can wait behind. A reading takes the lock that sending here avoids; every
+    /// How many handlers the task runs, or its handlers send here, at most, between two
+    /// readings of its mailbox while its handlers keep sending it more: the most handlers sent
+    /// here after it that a handler from another thread can wait behind. A reading takes the lock that sending here avoids; every
     /// 16th handler keeps that to one lock per 16 steps of a chain, while a handler from
     /// elsewhere waits behind no more than 16 of the actor's own, a few microseconds of work.
     @usableFromInline
@@ -84,7 +87,16 @@ enum ActorMailboxes {
         if let running = vow_thread_running_mailbox() {
             let running = Unmanaged<RunningMailbox>.fromOpaque(running).takeUnretainedValue()
             if running.key == key {
+                // A handler that sends many here at once, fanning out, lets what other threads
+                // sent meanwhile in after each `foldInterval` of them, before the rest.
+                if running.sentSinceFold == foldInterval {
+                    var taken = fold(key)
+                    running.sentHere.append(contentsOf: &taken)
+                    running.sentSinceFold = 0
+                    running.tookMailbox = true
+                }
                 running.sentHere.append(job)
+                running.sentSinceFold += 1
                 return
             }
         }
@@ -151,10 +163,16 @@ enum ActorMailboxes {
                 // mailbox is read just before that joins the queue, at most once per
                 // `foldInterval` handlers.
                 if running.sentHere.first != nil {
-                    if ranSinceFold >= foldInterval {
+                    if running.tookMailbox {
+                        // The handler's sends read the mailbox already; what came since stays
+                        // there, behind what they took, until the next reading.
+                        running.tookMailbox = false
+                        ranSinceFold = 0
+                    } else if ranSinceFold >= foldInterval {
                         var taken = fold(running.key)
                         queue.append(contentsOf: &taken)
                         ranSinceFold = 0
+                        running.sentSinceFold = 0
                     }
                     queue.append(contentsOf: &running.sentHere)
                 }
@@ -162,6 +180,7 @@ enum ActorMailboxes {
             guard var taken = take(running.key) else { return }
             queue.append(contentsOf: &taken)
             ranSinceFold = 0
+            running.sentSinceFold = 0
         }
     }
 }
@@ -176,6 +195,13 @@ final class RunningMailbox: @unchecked Sendable {
     let key: ObjectIdentifier
     @usableFromInline
     var sentHere = Mailbox()
+    /// The handlers sent here since the task last read the mailbox, or since ``sentHere`` last
+    /// took in what the mailbox held.
+    @usableFromInline
+    var sentSinceFold = 0
+    /// Whether ``sentHere`` took in what the mailbox held, during the handler now running.
+    @usableFromInline
+    var tookMailbox = false
 
     @inlinable
     init(_ key: ObjectIdentifier) {

@@ -48,6 +48,28 @@ import Testing
             "sent between steps \(sentAt.before) and \(sentAt.after), ran at step \(ranAt)")
     }
 
+    /// A handler that sends the actor many handlers at once, fanning out, does not push one
+    /// that another thread sent before behind all of them: it runs after at most
+    /// `foldInterval` of them. It used to run after every one, since the mailbox was read only
+    /// after so many handlers had run, not sent.
+    @Test func aHandlerAnotherThreadSendsRunsWithinABoundedNumberOfAFanOut() async throws {
+        let fan = FanOut()
+        let fanning = DispatchSemaphore(value: 0)
+        let sent = DispatchSemaphore(value: 0)
+        let done = await fan.start(fanningOut: 1_000, signalling: fanning, after: sent)
+        DispatchQueue.global().async {
+            guard fanning.wait(timeout: .now() + patience) == .success else { return }
+            Guarantee.value(()).done(owner: fan) { fan, _ in fan.record(-1) }.endChain()
+            sent.signal()
+        }
+        let order = try await bounded { await done.async() }
+        let position = try #require(order.firstIndex(of: -1), "the other thread's handler did not run")
+        #expect(
+            position <= ActorMailboxes.foldInterval,
+            "ran after \(position) of the handlers the actor sent itself after it")
+        #expect(order.filter { $0 >= 0 } == Array(0..<1_000), "the actor's own ran out of order")
+    }
+
     @Test func handlersAnotherThreadSendsRunInTheOrderSentWhileTheActorLoops() async throws {
         let loop = PromiseLoop()
         let loopRunning = DispatchSemaphore(value: 0)
@@ -140,5 +162,45 @@ actor PromiseLoop {
         }
         // Noted after the send, so that a next step run inside it would find this one unfinished.
         lastFinishedStep = number
+    }
+}
+
+/// An actor whose second handler, written in its method, sends it many handlers at once, once
+/// another thread has sent it one.
+actor FanOut {
+    private var order: [Int] = []
+    private var expected = 0
+    private var finished: (@Sendable ([Int]) -> Void)?
+
+    /// Runs a first handler, which sends a second; that one signals `fanning`, waits for
+    /// `sent`, then sends `count` handlers here. The guarantee is fulfilled with the order in
+    /// which they and the other thread's ran.
+    func start(fanningOut count: Int, signalling fanning: DispatchSemaphore, after sent: DispatchSemaphore)
+        -> Guarantee<[Int]>
+    {
+        let (guarantee, fulfill) = Guarantee<[Int]>.pending()
+        finished = fulfill
+        expected = count + 1
+        Guarantee.value(()).done {
+            // The second handler, so that the reading of the mailbox that a task makes first
+            // is behind it.
+            Guarantee.value(()).done {
+                fanning.signal()
+                _ = sent.wait(timeout: .now() + patience)
+                for index in 0..<count {
+                    Guarantee.value(index).done { self.record($0) }
+                }
+            }
+        }
+        return guarantee
+    }
+
+    /// Notes that handler `index` ran; -1 is the other thread's.
+    func record(_ index: Int) {
+        order.append(index)
+        if order.count == expected {
+            finished?(order)
+            finished = nil
+        }
     }
 }
