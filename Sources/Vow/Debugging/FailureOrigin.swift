@@ -92,7 +92,7 @@ protocol FailureCarrying {
     #if DEBUG
     /// The address of the failure's error box, which a rethrow of that error keeps; `nil` for
     /// a value.
-    var failureIdentity: UnsafeRawPointer? { get }
+    var failureIdentity: UInt? { get }
     #endif
 }
 
@@ -101,8 +101,8 @@ protocol FailureCarrying {
 /// throwing the same error again passes on, and which a new error gets fresh. Compared, never
 /// followed.
 @usableFromInline
-func failureIdentity(of error: any Error) -> UnsafeRawPointer {
-    unsafeBitCast(error, to: UnsafeRawPointer.self)
+func failureIdentity(of error: any Error) -> UInt {
+    withUnsafeBytes(of: error) { $0.load(as: UInt.self) }
 }
 #endif
 
@@ -123,7 +123,7 @@ extension Result: FailureCarrying {
 
     #if DEBUG
     @usableFromInline
-    var failureIdentity: UnsafeRawPointer? {
+    var failureIdentity: UInt? {
         if case .failure(let error) = self { Vow.failureIdentity(of: error) } else { nil }
     }
     #endif

@@ -41,7 +41,7 @@ where Slot.Step == Step {
     /// `recover { error in guard … else { throw error } }` and `retry` do, passes the failure on
     /// with its origin rather than becoming its origin. Debug builds only.
     @usableFromInline @exclusivity(unchecked)
-    var inputFailure: UnsafeRawPointer?
+    var inputFailure: UInt?
     #endif
 
     /// The step, until it has run.
