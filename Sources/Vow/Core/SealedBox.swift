@@ -9,10 +9,10 @@ final class SealedBox<T: Sendable>: Sendable {
         self.value = value
     }
 
-    /// Runs `handler` with the value, at once, on this thread, in a debug build. A sealed box's value is never a
-    /// failure whose start Vow saw, so in a debug build the handler runs with no failure's
-    /// origin delivered: not with that of the failure whose handler may be running on this
-    /// thread (see ``FailureOrigin/current``).
+    /// Runs `handler` with the value, at once, on this thread, with no failure's origin
+    /// delivered: a sealed box's value is never a failure whose start Vow saw, so its handler
+    /// must not see that of a failure whose handler may be running on this thread (see
+    /// ``FailureOrigin/current``). Debug builds only; release builds call the handler.
     #if DEBUG
     @inlinable
     func run(_ handler: (T) -> Void) {
