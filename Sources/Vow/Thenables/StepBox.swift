@@ -83,7 +83,7 @@ where Slot.Step == Step {
         case .run(let admitted):
             #if DEBUG
             inputOrigin = Trampoline.withCurrent { $0.deliveredOrigin }
-            inputFailure = (input as? any FailureCarrying)?.failureIdentity
+            inputFailure = failureIdentity(ofFailureIn: input)
             #endif
             handlerQueue.run(admitted, in: self)
         }
@@ -107,13 +107,32 @@ where Slot.Step == Step {
             try step.run(admitted, settling: self)
         } catch {
             #if DEBUG
-            let rethrown =
-                inputFailure != nil && inputFailure == failureIdentity(of: error)
-                && inputOrigin.recorded != nil
-            seal(Step.rejection(error), as: .tail, failingAt: rethrown ? inputOrigin : site)
+            seal(Step.rejection(error), as: .tail, failingAt: origin(ofThrown: error))
             #else
             seal(Step.rejection(error), as: .tail, failingAt: site)
             #endif
         }
     }
 }
+
+#if DEBUG
+extension StepBox {
+    /// Where a failure the step threw began: where its input's did, if it threw that very
+    /// error again, else here.
+    ///
+    /// Out of line, as ``failureIdentity(ofFailureIn:)`` is: a step's frames stay on the stack
+    /// while the handlers it resolves run nested, so what only a debug build works out is kept
+    /// out of them.
+    @usableFromInline @inline(never)
+    func origin(ofThrown error: any Error) -> RecordedSite {
+        let rethrown = inputFailure != nil && inputFailure == failureIdentity(of: error)
+        return rethrown && inputOrigin.recorded != nil ? inputOrigin : site
+    }
+}
+
+/// The identity of the failure `input` carries, if it is one; see ``FailureCarrying``.
+@usableFromInline @inline(never)
+func failureIdentity<Input>(ofFailureIn input: Input) -> UInt? {
+    (input as? any FailureCarrying)?.failureIdentity
+}
+#endif
