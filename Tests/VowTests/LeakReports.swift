@@ -20,6 +20,7 @@ final class LeakReports: Sendable {
 
     private struct State {
         var sites: [CreationSite: Int] = [:]
+        var reactions: [CreationSite: @Sendable () -> Void] = [:]
         var captures: [Int: Recorder<LogEvent>] = [:]
         var nextCapture = 0
     }
@@ -34,13 +35,17 @@ final class LeakReports: Sendable {
                 case .pendingPromiseDeallocated(let site), .pendingGuaranteeDeallocated(let site): site
                 default: nil
                 }
-            let captures = state.withLock { state -> [Recorder<LogEvent>]? in
+            let (captures, reaction) = state.withLock {
+                state -> ([Recorder<LogEvent>]?, (@Sendable () -> Void)?) in
                 if let site, let count = state.sites[site] {
                     state.sites[site] = count + 1
-                    return nil
+                    return (nil, state.reactions[site])
                 }
-                return Array(state.captures.values)
+                return (Array(state.captures.values), nil)
             }
+            // Outside the lock, and while Vow is still inside its report, as a user's log
+            // handler would be.
+            reaction?()
             guard let captures else { return }
             for capture in captures { capture.record(event) }
             if captures.isEmpty { printing(event) }
@@ -51,6 +56,15 @@ final class LeakReports: Sendable {
     func expect(_ site: CreationSite) {
         state.withLock { state in
             if state.sites[site] == nil { state.sites[site] = 0 }
+        }
+    }
+
+    /// Registers `site`, as ``expect(_:)`` does, and runs `reaction` inside the log handler at
+    /// each of its reports: where a user's handler sees the promise before Vow cancels it.
+    func expect(_ site: CreationSite, whenReported reaction: @escaping @Sendable () -> Void) {
+        state.withLock { state in
+            if state.sites[site] == nil { state.sites[site] = 0 }
+            state.reactions[site] = reaction
         }
     }
 

@@ -102,6 +102,31 @@ final class MainThreadWaitTests: XCTestCase {
         XCTAssertEqual(summary, [10, 20, 30])
     }
 
+    /// A `wait()` inside a failure's handler turns the main run loop, and the main-queue blocks
+    /// it runs belong to no failure: they see no origin, where they used to see the one of the
+    /// failure whose handler waits.
+    func testAMainQueueBlockThatAWaitInAFailuresHandlerRunsSeesNoOrigin() {
+        let seen = Shared<[FailureOrigin?]>([])
+        let (failed, rejecter) = Promise<Int>.pending()
+        let caught = failed.catch(on: nil) { _ in
+            seen.update { $0.append(FailureOrigin.current) }
+            let block = Guarantee<Void> { resolve in
+                DispatchQueue.main.async {
+                    seen.update { $0.append(FailureOrigin.current) }
+                    resolve(())
+                }
+            }
+            block.wait()
+        }
+        rejecter.reject(URLError(.timedOut))
+        caught.wait()
+        XCTAssertEqual(seen.value.count, 2)
+        #if DEBUG
+        XCTAssertEqual(seen.value.first??.operation, "Promise.pending()")
+        #endif
+        XCTAssertEqual(seen.value.last, .some(nil))
+    }
+
     /// A main-actor promise's handlers may run only on the main actor, which is the thread
     /// blocked in `wait()`: they run while it waits, and the very object comes out.
     @MainActor func testAMainActorPromiseWaitsOnTheMainThread() throws {

@@ -153,16 +153,19 @@ public final class Configuration: @unchecked Sendable {
         logHandler(event)
     }
 
+    /// The text the default log handler writes for `event`: every line of a report that spans
+    /// several, such as a ``StuckWait``'s chain, starts with "Vow:", so that a filter for Vow's
+    /// lines keeps the whole report.
+    static func printed(_ event: LogEvent) -> String {
+        "\(event)".split(separator: "\n", omittingEmptySubsequences: false).map { "Vow: \($0)\n" }.joined()
+    }
+
     /// Writes the event to the standard error with the C library's `write`, the same call on
     /// every platform: `FileHandle.write(_:)` raises an Objective-C exception on Apple platforms
     /// when the write fails, such as when the standard error is closed, and is deprecated there,
     /// while its replacement needs macOS 10.15.4.
-    ///
-    /// Every line of a report that spans several, such as a ``StuckWait``'s chain, starts with
-    /// "Vow:", so that a filter for Vow's lines keeps the whole report.
     private static func printToStandardError(_ event: LogEvent) {
-        var line = "\(event)".split(separator: "\n", omittingEmptySubsequences: false)
-            .map { "Vow: \($0)\n" }.joined()
+        var line = printed(event)
         line.withUTF8 { bytes in
             var offset = 0
             while offset < bytes.count {
