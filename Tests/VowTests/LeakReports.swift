@@ -39,7 +39,7 @@ final class LeakReports: Sendable {
                 state -> ([Recorder<LogEvent>]?, (@Sendable () -> Void)?) in
                 if let site, let count = state.sites[site] {
                     state.sites[site] = count + 1
-                    return (nil, state.reactions[site])
+                    return (nil, state.reactions.removeValue(forKey: site))
                 }
                 return (Array(state.captures.values), nil)
             }
@@ -60,7 +60,8 @@ final class LeakReports: Sendable {
     }
 
     /// Registers `site`, as ``expect(_:)`` does, and runs `reaction` inside the log handler at
-    /// each of its reports: where a user's handler sees the promise before Vow cancels it.
+    /// its first report, where a user's handler sees the promise before Vow cancels it; then
+    /// lets go of it, and of what it captured.
     func expect(_ site: CreationSite, whenReported reaction: @escaping @Sendable () -> Void) {
         state.withLock { state in
             if state.sites[site] == nil { state.sites[site] = 0 }

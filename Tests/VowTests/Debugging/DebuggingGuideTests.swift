@@ -231,7 +231,11 @@ private enum Specimens {
         held.withLock { $0 = pair?.0 }
         pair = nil
         let reported = seen.withLock { $0 }
-        return [dropped.chainDescription, reported ?? "", held.withLock { $0 }?.chainDescription ?? ""]
+        let after = held.withLock { promise in
+            defer { promise = nil }
+            return promise?.chainDescription
+        }
+        return [dropped.chainDescription, reported ?? "", after ?? ""]
     }
 
     /// Two promises that wait on each other, and a combinator whose input waits on it; both
