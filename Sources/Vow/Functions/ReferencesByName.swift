@@ -173,6 +173,7 @@ extension Promise {
     }
 }
 
+@available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)
 extension PromiseCache {
     /// ``value(for:file:line:)``, for passing by name.
     ///
