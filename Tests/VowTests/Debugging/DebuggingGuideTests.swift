@@ -136,9 +136,8 @@ private struct Guide {
 
     /// `text` with every site, such as `App/main.swift:3`, written as one placeholder.
     static func anySite(_ text: String) -> String {
-        let sites = try! NSRegularExpression(pattern: #"[A-Za-z0-9_./+-]+\.swift:[0-9]+"#)
-        return sites.stringByReplacingMatches(
-            in: text, range: NSRange(text.startIndex..., in: text), withTemplate: "FILE:LINE")
+        text.replacingOccurrences(
+            of: #"[A-Za-z0-9_./+-]+\.swift:[0-9]+"#, with: "FILE:LINE", options: .regularExpression)
     }
 }
 
