@@ -32,12 +32,7 @@ enum Box<T: Sendable>: Sendable {
     @inlinable
     func observe(_ handler: @escaping @Sendable (T) -> Void) {
         switch self {
-        case .sealed(let box):
-            #if DEBUG
-            box.run(handler)
-            #else
-            handler(box.value)
-            #endif
+        case .sealed(let box): box.run(handler)
         case .empty(let box): box.observe(handler)
         }
     }
@@ -53,11 +48,7 @@ extension Box {
     {
         switch self {
         case .sealed(let box):
-            #if DEBUG
             box.run(handler)
-            #else
-            handler(box.value)
-            #endif
             return .none
         case .empty(let box):
             return box.attach(handler, recordingIn: consumer)

@@ -37,7 +37,8 @@ class BoxCore: Upstream, @unchecked Sendable {
     /// Where the failure this box rejected with began, in a debug build: the site of the step
     /// whose body threw, of the resolver that rejected, or of the timeout that expired, written
     /// in the barrier that stores the failure, before the box is marked resolved, and read only
-    /// once the box has resolved, so never while it is written; see ``FailureOrigin``. Empty in a release build, where it takes no memory.
+    /// once the box has resolved, so never while it is written; see ``FailureOrigin``. Empty in
+    /// a release build, where it takes no memory.
     @usableFromInline @exclusivity(unchecked)
     final var failureOrigin = RecordedSite()
 

@@ -85,7 +85,7 @@ where Storage.Value == T {
     @inline(never)
     private func releaseOrphans() {
         guard !sealant.isEmptyPending else { return }
-        Trampoline.current.run(Orphans(taking: &sealant).work, as: .tail)
+        Trampoline.current.run(Released(taking: &sealant, leaving: .pending(Handlers())).work, as: .tail)
     }
 
     /// The result, or `nil` while the box is pending.

@@ -31,7 +31,7 @@ final class LazyStart<T: Sendable>: Upstream, @unchecked Sendable {
     /// first, so that this object's end releases nothing.
     deinit {
         guard start != nil else { return }
-        Trampoline.current.run(DroppedStart(taking: &start).work, as: .tail)
+        Trampoline.current.run(Released(taking: &start, leaving: nil).work, as: .tail)
     }
 
     /// The dormant box was cancelled: the work is dropped with this object, never started.
@@ -58,27 +58,6 @@ final class LazyStart<T: Sendable>: Upstream, @unchecked Sendable {
         waking = nil
         start = nil
         work(box)
-        return true
-    }
-}
-
-/// The work of a lazy box released unstarted, released in turn on the trampoline.
-private final class DroppedStart<T: Sendable> {
-    private var start: (@Sendable (EmptyBox<T>) -> Void)?
-
-    /// Moves the work out of `start`: a copy left behind, in a local of the caller's, would
-    /// release it, and what it captured, in the caller's frame.
-    init(taking start: inout (@Sendable (EmptyBox<T>) -> Void)?) {
-        swap(&self.start, &start)
-    }
-
-    var work: TrampolineWork {
-        TrampolineWork(self) { unsafeDowncast($0, to: DroppedStart<T>.self).release() }
-    }
-
-    private func release() -> Bool {
-        guard start != nil else { return false }
-        start = nil
         return true
     }
 }

@@ -84,11 +84,11 @@ struct ChainDescription {
             if let next, let earlier = positions[ObjectIdentifier(next)] {
                 note = "waits on step \(earlier) of this path: a cycle, which nothing can settle"
                 current = nil
-            } else if let next, let made = described[ObjectIdentifier(next)] {
+            } else if let next, let seen = seen(next) {
                 note =
-                    enclosing.contains(ObjectIdentifier(next))
-                    ? "waits on \(made), above, which waits on this: a cycle, which nothing can settle"
-                    : "waits on \(made), described above"
+                    seen.cycle
+                    ? "waits on \(seen.made), above, which waits on this: a cycle, which nothing can settle"
+                    : "waits on \(seen.made), described above"
                 current = nil
             } else if next != nil, linksRead >= Self.maximumLinks {
                 end = "the path goes on: a description reads at most \(Self.maximumLinks) links"
@@ -134,10 +134,9 @@ struct ChainDescription {
             return
         }
         for input in pending.prefix(Self.maximumInputs) {
-            if let made = described[ObjectIdentifier(input)] {
-                let cycle = enclosing.contains(ObjectIdentifier(input))
+            if let seen = seen(input) {
                 write(
-                    "\(indent)- \(made), \(cycle ? "above, which waits on this: a cycle" : "described above")"
+                    "\(indent)- \(seen.made), \(seen.cycle ? "above, which waits on this: a cycle" : "described above")"
                 )
             } else {
                 path(from: input, first: "- ", indent: indent, nesting: nesting + 1)
@@ -147,6 +146,12 @@ struct ChainDescription {
             let more = pending.count - Self.maximumInputs
             write("\(indent)… and \(more) more pending \(more == 1 ? "input" : "inputs")")
         }
+    }
+
+    /// A box described already: what its line names it, and whether it is on a path being
+    /// walked, where waiting on it closes a cycle; `nil` for a box not described yet.
+    private func seen(_ box: BoxCore) -> (made: String, cycle: Bool)? {
+        described[ObjectIdentifier(box)].map { ($0, enclosing.contains(ObjectIdentifier(box))) }
     }
 
     /// The operation that made `box` and where, as its line names it.

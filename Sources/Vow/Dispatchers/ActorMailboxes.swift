@@ -71,9 +71,10 @@ enum ActorMailboxes {
 
     /// How many handlers the task runs, or its handlers send here, at most, between two
     /// readings of its mailbox while its handlers keep sending it more: the most handlers sent
-    /// here after it that a handler from another thread can wait behind. A reading takes the lock that sending here avoids; every
-    /// 16th handler keeps that to one lock per 16 steps of a chain, while a handler from
-    /// elsewhere waits behind no more than 16 of the actor's own, a few microseconds of work.
+    /// here after it that a handler from another thread can wait behind. A reading takes the
+    /// lock that sending here avoids; every 16th handler keeps that to one lock per 16 steps of
+    /// a chain, while a handler from elsewhere waits behind no more than 16 of the actor's own,
+    /// a few microseconds of work.
     @usableFromInline
     static let foldInterval = 16
 
