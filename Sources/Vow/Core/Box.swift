@@ -32,7 +32,12 @@ enum Box<T: Sendable>: Sendable {
     @inlinable
     func observe(_ handler: @escaping @Sendable (T) -> Void) {
         switch self {
-        case .sealed(let box): box.run(handler)
+        case .sealed(let box):
+            #if DEBUG
+            box.run(handler)
+            #else
+            handler(box.value)
+            #endif
         case .empty(let box): box.observe(handler)
         }
     }
@@ -48,7 +53,11 @@ extension Box {
     {
         switch self {
         case .sealed(let box):
+            #if DEBUG
             box.run(handler)
+            #else
+            handler(box.value)
+            #endif
             return .none
         case .empty(let box):
             return box.attach(handler, recordingIn: consumer)

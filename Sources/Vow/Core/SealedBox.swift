@@ -9,18 +9,16 @@ final class SealedBox<T: Sendable>: Sendable {
         self.value = value
     }
 
-    /// Runs `handler` with the value, at once, on this thread. In a debug build no failure's
-    /// origin is delivered meanwhile: a sealed box's value is never a failure whose start Vow
-    /// saw, so its handler must not see that of a failure whose handler may be running on this
-    /// thread (see ``FailureOrigin/current``). A release build only calls the handler.
+    /// Runs `handler` with the value, at once, on this thread, with no failure's origin
+    /// delivered: a sealed box's value is never a failure whose start Vow saw, so its handler
+    /// must not see that of a failure whose handler may be running on this thread (see
+    /// ``FailureOrigin/current``). Debug builds only; release builds call the handler.
+    #if DEBUG
     @inlinable
     func run(_ handler: (T) -> Void) {
-        #if DEBUG
         let outer = Trampoline.deliver(RecordedSite())
         handler(value)
         Trampoline.restore(outer)
-        #else
-        handler(value)
-        #endif
     }
+    #endif
 }
