@@ -332,6 +332,17 @@ func runTogether(
     return met.value == 2
 }
 
+/// Runs `body` on a new thread of its own, for a test's "other thread" that blocks while it
+/// waits for the test to reach some point.
+///
+/// Dispatch's global queues and Swift's tasks share a few threads on Linux, about two a core. A
+/// sender that waited on one of them for a task to run took a thread that task needed: two such
+/// senders and two threads held briefly by a contended barrier queue left no thread free for
+/// its drain, and every test stood still until the senders' waits gave up, 30 seconds later.
+func onAThreadOfItsOwn(_ body: @escaping @Sendable () -> Void) {
+    Thread(block: body).start()
+}
+
 /// Whether `body`, run on a thread of its own, returns within ``patience``: a deadlock leaves
 /// that thread behind and fails the test rather than hanging the run.
 func returnsWithinPatience(_ body: @escaping @Sendable () -> Void) -> Bool {

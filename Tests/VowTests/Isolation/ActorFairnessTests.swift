@@ -20,7 +20,7 @@ import Testing
         let finished = await loop.run(signalling: loopRunning, at: Self.running, giveUpAt: Self.cap)
         let sent = Protected<(before: Int, after: Int)?>(nil)
         let recorded = DispatchSemaphore(value: 0)
-        DispatchQueue.global().async {
+        onAThreadOfItsOwn {
             defer { recorded.signal() }
             guard loopRunning.wait(timeout: .now() + patience) == .success else { return }
             // The step the loop had begun before the handler was sent, and after: the send
@@ -57,7 +57,7 @@ import Testing
         let fanning = DispatchSemaphore(value: 0)
         let sent = DispatchSemaphore(value: 0)
         let done = await fan.start(fanningOut: 1_000, signalling: fanning, after: sent)
-        DispatchQueue.global().async {
+        onAThreadOfItsOwn {
             guard fanning.wait(timeout: .now() + patience) == .success else { return }
             Guarantee.value(()).done(owner: fan) { fan, _ in fan.record(-1) }.endChain()
             sent.signal()
@@ -75,7 +75,7 @@ import Testing
         let loopRunning = DispatchSemaphore(value: 0)
         let finished = await loop.run(signalling: loopRunning, at: Self.running, giveUpAt: Self.cap)
         let count = 200
-        DispatchQueue.global().async {
+        onAThreadOfItsOwn {
             guard loopRunning.wait(timeout: .now() + patience) == .success else { return }
             for index in 0..<count {
                 Guarantee.value(index).done(owner: loop) { loop, index in
