@@ -273,7 +273,7 @@ import Vow
 }
 
 /// The cancellation errors a policy may skip.
-private let recoverCancellations: [any Error] = [
+let recoverCancellations: [any Error] = [
     PromiseError.cancelled, TestCancellation(), CancellationError(),
 ]
 

@@ -4,6 +4,12 @@
 // the main actor; see MainActorValue.swift. Each chains the shared operator's step itself, so
 // that its box records the caller's site.
 
+//
+// Of the three `then`s, the two whose closure returns a main-actor kind are disfavoured. No
+// closure fits two of the three, since `MainActorPromise` and `MainActorGuarantee` are not
+// thenables, so the mark cannot change which one a call takes: it only makes the solver try
+// the form for shared work first, the one most steps take, and so stop carrying the other two
+// through the steps after it (Performance.md, "The overloads' redesign in the library").
 @MainActor
 extension MainActorPromise {
     /// Starts the next step with the fulfilled value; it settles as the promise `body` returns.
@@ -12,6 +18,7 @@ extension MainActorPromise {
     /// fetchNote().then { note in save(note) }
     /// ```
     @inlinable
+    @_disfavoredOverload
     public func then<U>(
         file: StaticString = #fileID, line: UInt = #line,
         _ body: @escaping @MainActor (T) throws -> MainActorPromise<U>
@@ -39,6 +46,7 @@ extension MainActorPromise {
     /// fetchNote().then { note in confirm(deleting: note) }
     /// ```
     @inlinable
+    @_disfavoredOverload
     public func then<U>(
         file: StaticString = #fileID, line: UInt = #line,
         _ body: @escaping @MainActor (T) throws -> MainActorGuarantee<U>

@@ -1,7 +1,39 @@
 public import Dispatch
 
 extension CatchMixin {
-    /// Replaces an error with the result of another thenable.
+    /// Replaces an error with the result of another thenable: a guarantee that handles every
+    /// error, or a promise that handles those `conf.catchPolicy` covers.
+    ///
+    /// Values pass through unchanged. If `body` returns a ``Guarantee``, the chain can no longer
+    /// fail: `body` is given every error, cancellation included, and `recover` returns a
+    /// guarantee. If it returns a ``Promise`` (or any other thenable), `recover` returns a
+    /// promise, and errors the policy excludes pass by `body`. `body` runs in the isolation of
+    /// the code that wrote it, otherwise on `conf.Q.map`.
+    ///
+    /// ```swift
+    /// fetchAvatar().recover { _ in
+    ///     Guarantee.value(placeholder)
+    /// }.done { image in
+    ///     imageView.image = image
+    /// }
+    ///
+    /// fetchFromNetwork().recover { _ in
+    ///     fetchFromCache()
+    /// }
+    /// ```
+    ///
+    /// A `body` that throws, or a call that names a `policy`, gets the form below, which always
+    /// returns a promise.
+    @inlinable
+    public func recover<U: Thenable>(
+        file: StaticString = #fileID, line: UInt = #line,
+        @_inheritActorContext(always) _ body: @escaping @isolated(any) @Sendable (any Error) -> U
+    ) -> U.Chained where U.T == T {
+        recover(
+            via: PlacedHandler(body, else: .map), madeAt: RecordedSite("recover", fileID: file, line: line))
+    }
+
+    /// Replaces an error with the result of another thenable, in a `body` that may throw.
     ///
     /// Values pass through unchanged, and so do errors the `policy` excludes. A throw from
     /// `body` rejects the returned promise with that error. `body` runs in the isolation of the
@@ -14,6 +46,7 @@ extension CatchMixin {
     /// }
     /// ```
     @inlinable
+    @_disfavoredOverload
     public func recover<U: Thenable>(
         policy: CatchPolicy = conf.catchPolicy,
         file: StaticString = #fileID, line: UInt = #line,
@@ -25,12 +58,35 @@ extension CatchMixin {
     }
 
     /// Replaces an error with the result of another thenable, running `body` on `on`, or
-    /// inline when `on` is `nil`.
+    /// inline when `on` is `nil`: a guarantee for a `body` that returns one, otherwise a
+    /// promise, as without `on:`.
     ///
     /// ```swift
     /// fetchFromNetwork().recover(on: cacheQueue) { _ in fetchFromCache() }
     /// ```
     @inlinable
+    public func recover<U: Thenable>(
+        on: DispatchQueue?,
+        flags: DispatchWorkItemFlags? = nil,
+        file: StaticString = #fileID, line: UInt = #line,
+        _ body: @escaping @Sendable (any Error) -> U
+    ) -> U.Chained where U.T == T {
+        recover(
+            via: PlacedHandler(on: on, flags: flags, body),
+            madeAt: RecordedSite("recover", fileID: file, line: line))
+    }
+
+    /// Replaces an error with the result of another thenable, running a `body` that may throw
+    /// on `on`, or inline when `on` is `nil`.
+    ///
+    /// ```swift
+    /// fetchFromNetwork().recover(on: cacheQueue) { error -> Promise<Data> in
+    ///     guard error is URLError else { throw error }
+    ///     return fetchFromCache()
+    /// }
+    /// ```
+    @inlinable
+    @_disfavoredOverload
     public func recover<U: Thenable>(
         on: DispatchQueue?,
         flags: DispatchWorkItemFlags? = nil,
@@ -44,12 +100,33 @@ extension CatchMixin {
     }
 
     /// Replaces an error with the result of another thenable, running `body` through
-    /// `dispatcher`.
+    /// `dispatcher`: a guarantee for a `body` that returns one, otherwise a promise.
     ///
     /// ```swift
     /// fetchFromNetwork().recover(on: cacheOperations) { _ in fetchFromCache() }
     /// ```
     @inlinable
+    public func recover<U: Thenable>(
+        on dispatcher: some Dispatcher,
+        file: StaticString = #fileID, line: UInt = #line,
+        _ body: @escaping @Sendable (any Error) -> U
+    ) -> U.Chained where U.T == T {
+        recover(
+            via: PlacedHandler(on: dispatcher, body),
+            madeAt: RecordedSite("recover", fileID: file, line: line))
+    }
+
+    /// Replaces an error with the result of another thenable, running a `body` that may throw
+    /// through `dispatcher`.
+    ///
+    /// ```swift
+    /// fetchFromNetwork().recover(on: cacheOperations) { error -> Promise<Data> in
+    ///     guard error is URLError else { throw error }
+    ///     return fetchFromCache()
+    /// }
+    /// ```
+    @inlinable
+    @_disfavoredOverload
     public func recover<U: Thenable>(
         on dispatcher: some Dispatcher,
         policy: CatchPolicy = conf.catchPolicy,
@@ -61,6 +138,19 @@ extension CatchMixin {
             madeAt: RecordedSite("recover", fileID: file, line: line))
     }
 
+    /// The one `recover` of a `body` that cannot throw: a guarantee's step if `body` returns a
+    /// guarantee, otherwise a promise's, under `conf.catchPolicy`.
+    @inlinable
+    func recover<U: Thenable>(
+        via handler: PlacedHandler<@Sendable (any Error) -> U>, madeAt site: RecordedSite
+    ) -> U.Chained where U.T == T {
+        if let guarantees = handler.returningGuarantee() {
+            return Guarantee(chain(on: guarantees.queue, RecoverAllStep(guarantees.body), madeAt: site))
+                .chained(as: U.self)
+        }
+        return recover(via: handler.throwing(), policy: conf.catchPolicy, madeAt: site).chained(as: U.self)
+    }
+
     @inlinable
     func recover<U: Thenable>(
         via handler: PlacedHandler<@Sendable (any Error) throws -> U>, policy: CatchPolicy,
@@ -68,74 +158,13 @@ extension CatchMixin {
     ) -> Promise<T> where U.T == T {
         Promise(chain(on: handler.queue, RecoverStep(handler.body, policy: policy), madeAt: site))
     }
-
-    /// Replaces every error, cancellation included, with a guarantee, so the chain can no
-    /// longer fail. `body` runs in the isolation of the code that wrote it, otherwise on
-    /// `conf.Q.map`.
-    ///
-    /// ```swift
-    /// fetchAvatar().recover { _ in
-    ///     Guarantee.value(placeholder)
-    /// }.done { image in
-    ///     imageView.image = image
-    /// }
-    /// ```
-    @inlinable
-    @discardableResult
-    public func recover(
-        file: StaticString = #fileID, line: UInt = #line,
-        @_inheritActorContext(always) _ body: @escaping @isolated(any) @Sendable (any Error) -> Guarantee<T>
-    ) -> Guarantee<T> {
-        recover(
-            via: PlacedHandler(body, else: .map),
-            madeAt: RecordedSite("recover", fileID: file, line: line))
-    }
-
-    /// Replaces every error with a guarantee, running `body` on `on`, or inline when `on` is
-    /// `nil`.
-    ///
-    /// ```swift
-    /// fetchAvatar().recover(on: nil) { _ in .value(placeholder) }
-    /// ```
-    @inlinable
-    @discardableResult
-    public func recover(
-        on: DispatchQueue?,
-        flags: DispatchWorkItemFlags? = nil,
-        file: StaticString = #fileID, line: UInt = #line,
-        _ body: @escaping @Sendable (any Error) -> Guarantee<T>
-    ) -> Guarantee<T> {
-        recover(
-            via: PlacedHandler(on: on, flags: flags, body),
-            madeAt: RecordedSite("recover", fileID: file, line: line))
-    }
-
-    /// Replaces every error with a guarantee, running `body` through `dispatcher`.
-    ///
-    /// ```swift
-    /// fetchAvatar().recover(on: .inline) { _ in .value(placeholder) }
-    /// ```
-    @inlinable
-    @discardableResult
-    public func recover(
-        on dispatcher: some Dispatcher,
-        file: StaticString = #fileID, line: UInt = #line,
-        _ body: @escaping @Sendable (any Error) -> Guarantee<T>
-    ) -> Guarantee<T> {
-        recover(
-            via: PlacedHandler(on: dispatcher, body),
-            madeAt: RecordedSite("recover", fileID: file, line: line))
-    }
-
-    @inlinable
-    func recover(
-        via handler: PlacedHandler<@Sendable (any Error) -> Guarantee<T>>,
-        madeAt site: RecordedSite
-    ) -> Guarantee<T> {
-        Guarantee(chain(on: handler.queue, RecoverAllStep(handler.body), madeAt: site))
-    }
 }
 
+// The forms for a closure that returns nothing are disfavoured. A closure of one expression
+// may drop its value, so `{ _ in fetch() }` also fits them whenever the chain's value might be
+// `Void`, and a chain that kept them level with the form above gave the solver two readings of
+// every `recover` to carry through the steps after it: twice the work for each. Disfavoured,
+// they still serve every closure that returns nothing, which the form above cannot take.
 extension CatchMixin where T == Void {
     /// Handles every error, cancellation included, of a `Promise<Void>`, so the chain can no
     /// longer fail.
@@ -148,6 +177,7 @@ extension CatchMixin where T == Void {
     /// }
     /// ```
     @inlinable
+    @_disfavoredOverload
     @discardableResult
     public func recover(
         file: StaticString = #fileID, line: UInt = #line,
@@ -164,6 +194,7 @@ extension CatchMixin where T == Void {
     /// deleteDraft().recover(on: nil) { print("not deleted:", $0) }
     /// ```
     @inlinable
+    @_disfavoredOverload
     @discardableResult
     public func recover(
         on: DispatchQueue?,
@@ -182,6 +213,7 @@ extension CatchMixin where T == Void {
     /// deleteDraft().recover(on: .inline) { print("not deleted:", $0) }
     /// ```
     @inlinable
+    @_disfavoredOverload
     @discardableResult
     public func recover(
         on dispatcher: some Dispatcher,
@@ -215,6 +247,7 @@ extension CatchMixin where T == Void {
     /// }
     /// ```
     @inlinable
+    @_disfavoredOverload
     public func recover(
         policy: CatchPolicy = conf.catchPolicy,
         file: StaticString = #fileID, line: UInt = #line,
@@ -234,6 +267,7 @@ extension CatchMixin where T == Void {
     /// }
     /// ```
     @inlinable
+    @_disfavoredOverload
     public func recover(
         on: DispatchQueue?,
         flags: DispatchWorkItemFlags? = nil,
@@ -255,6 +289,7 @@ extension CatchMixin where T == Void {
     /// }
     /// ```
     @inlinable
+    @_disfavoredOverload
     public func recover(
         on dispatcher: some Dispatcher,
         policy: CatchPolicy = conf.catchPolicy,

@@ -83,7 +83,8 @@ extension Thenable {
 }
 
 extension Guarantee {
-    /// Chains asynchronous work that cannot fail, keeping the result a ``Guarantee``.
+    /// Chains asynchronous work: a guarantee while `body` returns guarantees, a promise once it
+    /// returns a promise.
     ///
     /// `body` runs in the isolation of the code that wrote it, as with
     /// ``Thenable/then(file:line:_:)``.
@@ -97,54 +98,62 @@ extension Guarantee {
     /// ```
     ///
     /// Returning the guarantee `then` itself returned is a programming error that stops the
-    /// process with a message, since that guarantee could never resolve.
+    /// process with a message, since that guarantee could never resolve. A `body` that throws
+    /// gets ``Thenable/then(file:line:_:)``, which returns a promise.
     @inlinable
-    @discardableResult
-    public func then<U>(
+    public func then<U: Thenable>(
         file: StaticString = #fileID, line: UInt = #line,
-        @_inheritActorContext(always) _ body: @escaping @isolated(any) @Sendable (T) -> Guarantee<U>
-    ) -> Guarantee<U> {
+        @_inheritActorContext(always) _ body: @escaping @isolated(any) @Sendable (T) -> U
+    ) -> U.Chained {
         then(via: PlacedHandler(body, else: .map), madeAt: RecordedSite("then", fileID: file, line: line))
     }
 
-    /// Chains asynchronous work that cannot fail on `on`, or inline when `on` is `nil`.
+    /// Chains asynchronous work on `on`, or inline when `on` is `nil`: a guarantee while `body`
+    /// returns guarantees, a promise once it returns a promise.
     ///
     /// ```swift
     /// after(seconds: 1).then(on: nil) { after(seconds: 1) }
     /// ```
     @inlinable
-    @discardableResult
-    public func then<U>(
+    public func then<U: Thenable>(
         on: DispatchQueue?,
         flags: DispatchWorkItemFlags? = nil,
         file: StaticString = #fileID, line: UInt = #line,
-        _ body: @escaping @Sendable (T) -> Guarantee<U>
-    ) -> Guarantee<U> {
+        _ body: @escaping @Sendable (T) -> U
+    ) -> U.Chained {
         then(
             via: PlacedHandler(on: on, flags: flags, body),
             madeAt: RecordedSite("then", fileID: file, line: line))
     }
 
-    /// Chains asynchronous work that cannot fail through `dispatcher`.
+    /// Chains asynchronous work through `dispatcher`: a guarantee while `body` returns
+    /// guarantees, a promise once it returns a promise.
     ///
     /// ```swift
     /// after(seconds: 1).then(on: .inline) { after(seconds: 1) }
     /// ```
     @inlinable
-    @discardableResult
-    public func then<U>(
+    public func then<U: Thenable>(
         on dispatcher: some Dispatcher,
         file: StaticString = #fileID, line: UInt = #line,
-        _ body: @escaping @Sendable (T) -> Guarantee<U>
-    ) -> Guarantee<U> {
+        _ body: @escaping @Sendable (T) -> U
+    ) -> U.Chained {
         then(via: PlacedHandler(on: dispatcher, body), madeAt: RecordedSite("then", fileID: file, line: line))
     }
 
+    /// The one `then` of a `body` that cannot throw: a guarantee's step if `body` returns a
+    /// guarantee, otherwise a promise's.
     @inlinable
-    func then<U>(
-        via handler: PlacedHandler<@Sendable (T) -> Guarantee<U>>, madeAt site: RecordedSite
-    ) -> Guarantee<U> {
-        Guarantee<U>(chain(on: handler.queue, GuaranteeThenStep(handler.body), madeAt: site))
+    func then<U: Thenable>(
+        via handler: PlacedHandler<@Sendable (T) -> U>, madeAt site: RecordedSite
+    ) -> U.Chained {
+        if let guarantees = handler.returningGuarantee() {
+            return Guarantee<U.T>(
+                chain(on: guarantees.queue, GuaranteeThenStep(guarantees.body), madeAt: site)
+            )
+            .chained(as: U.self)
+        }
+        return then(via: handler.throwing(), madeAt: site).chained(as: U.self)
     }
 }
 

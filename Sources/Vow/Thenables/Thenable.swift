@@ -14,6 +14,20 @@ public protocol Thenable<T>: AnyObject, Sendable {
     /// The type of the value this thenable delivers.
     associatedtype T: Sendable
 
+    /// What a chain continues as when a step's closure returns this type: a ``Guarantee`` for a
+    /// guarantee, a ``Promise`` for anything else.
+    ///
+    /// It is how one form of `recover`, and of a guarantee's `then`, gives a guarantee for a
+    /// closure that returns one and a promise for a closure that returns anything else, so the
+    /// compiler never has to try both forms against the rest of a chain. A type of yours keeps
+    /// the default, `Promise<T>`: a `recover` whose closure returns it gives a promise.
+    ///
+    /// ```swift
+    /// let placeholder: Guarantee<Data> = fetchFromNetwork().recover { _ in Guarantee.value(Data()) }
+    /// let cached: Promise<Data> = fetchFromNetwork().recover { _ in fetchFromCache() }
+    /// ```
+    associatedtype Chained: AnyObject = Promise<T>
+
     /// Runs `handler` with the result: at once if it exists, otherwise on the thread that
     /// resolves this thenable.
     ///

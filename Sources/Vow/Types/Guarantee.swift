@@ -11,6 +11,9 @@
 /// }
 /// ```
 public final class Guarantee<T: Sendable>: Thenable {
+    /// A closure that returns a guarantee keeps a chain a guarantee; see ``Thenable/Chained``.
+    public typealias Chained = Guarantee<T>
+
     @usableFromInline
     let box: Box<T>
 
