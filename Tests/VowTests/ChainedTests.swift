@@ -23,20 +23,6 @@ final class Mailbox<T: Sendable>: Thenable, Sendable {
 /// decides through `Thenable.Chained`: each kind of closure gives what it gave when each had a
 /// form of its own, and runs the step that kind promises.
 @Suite struct ChainedTests {
-    @Test func aPromiseRecoveryWithoutAPolicyFollowsTheConfiguredPolicy() throws {
-        for cancellation in recoverCancellations {
-            let calls = Recorder<String>()
-            let recovered: Promise<Int> = Promise<Int>(error: cancellation).recover { _ in
-                calls.record("recovered")
-                return Promise.value(2)
-            }
-            #expect(try error(of: recovered)?.isCancelled == true, "\(cancellation) was recovered")
-            #expect(calls.all.isEmpty)
-        }
-        let recovered: Promise<Int> = Promise<Int>(error: TestError.boom).recover { _ in Promise.value(2) }
-        #expect(try value(of: recovered) == 2)
-    }
-
     @Test func aGuaranteeRecoveryOnAQueueGivesAGuaranteeThatReceivesCancellations() throws {
         for cancellation in recoverCancellations {
             let recovered: Guarantee<Int> = Promise<Int>(error: cancellation).recover(on: .global()) {

@@ -64,6 +64,23 @@ import Vow
         #expect(turns.all == ["block 1", "handler", "block 2"])
     }
 
+    /// The `recover` of a closure that cannot throw, and returns a promise, names no policy: it
+    /// reads the configured one, here the default, so it runs in this suite, which alone changes
+    /// `conf`.
+    @Test func aPromiseRecoveryWithoutAPolicyFollowsTheConfiguredPolicy() throws {
+        for cancellation in recoverCancellations {
+            let calls = Recorder<String>()
+            let recovered: Promise<Int> = Promise<Int>(error: cancellation).recover { _ in
+                calls.record("recovered")
+                return Promise.value(2)
+            }
+            #expect(try error(of: recovered)?.isCancelled == true, "\(cancellation) was recovered")
+            #expect(calls.all.isEmpty)
+        }
+        let recovered: Promise<Int> = Promise<Int>(error: TestError.boom).recover { _ in Promise.value(2) }
+        #expect(try value(of: recovered) == 2)
+    }
+
     @Test func theDefaultCatchPolicyIsConfigurable() throws {
         let saved = conf.catchPolicy
         defer { conf.catchPolicy = saved }

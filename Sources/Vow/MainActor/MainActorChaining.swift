@@ -3,7 +3,6 @@
 // written on the main actor runs) and wrapped to unwrap the input and wrap the output, both on
 // the main actor; see MainActorValue.swift. Each chains the shared operator's step itself, so
 // that its box records the caller's site.
-
 //
 // Of the three `then`s, the two whose closure returns a main-actor kind are disfavoured. No
 // closure fits two of the three, since `MainActorPromise` and `MainActorGuarantee` are not
